@@ -1,0 +1,157 @@
+//! The conformance suite of the [`OpenList`] contract.
+//!
+//! Every open-list crate calls [`check`] from one test. It drives the list with
+//! random sequences of push, decrease, pop and clear — generated the way A*
+//! generates them: decreases only ever lower a node's key, and a popped node
+//! comes back only with a key below every key it held before (a re-open) — and
+//! compares each answer with a plain `BTreeSet` reference. Lazy lists may hand
+//! back stale keys; those are checked to be keys the node really held, and
+//! skipped, just as the search skips them.
+
+use astar_core::{Key, OpenList};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Node ids the generated operations use: few, so nodes are reused often.
+const NODES: u32 = 48;
+
+/// One operation, before it is fitted to the list's current content.
+#[derive(Clone, Debug)]
+enum Op {
+    /// Push node `node % NODES` if it is not on the list, else decrease it.
+    Touch { node: u32, f: u32, tie: u64 },
+    /// Pop the minimum.
+    Pop,
+    /// Clear the list.
+    Clear,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        6 => (0..NODES, 0..40u32, any::<u64>()).prop_map(|(node, f, tie)| Op::Touch { node, f, tie }),
+        4 => Just(Op::Pop),
+        1 => Just(Op::Clear),
+    ]
+}
+
+/// The reference: the live key of each node on the list, and every key each
+/// node has held since the last clear.
+#[derive(Default)]
+struct Reference {
+    live: BTreeSet<Key>,
+    current: BTreeMap<u32, Key>,
+    lowest_ever: BTreeMap<u32, Key>,
+    held: BTreeSet<Key>,
+}
+
+fn run_ops<L: OpenList + Default>(ops: &[Op]) -> Result<(), TestCaseError> {
+    let mut list = L::default();
+    list.clear(NODES as usize);
+    let mut r = Reference::default();
+    for op in ops {
+        match *op {
+            Op::Touch { node, f, tie } => {
+                // Keys must shrink for the node; make the new key below its lowest.
+                let wanted = Key::new(f, tie, node);
+                let key = match r.lowest_ever.get(&node) {
+                    Some(&low) if wanted >= low => {
+                        if low.f() == 0 && low.tie() == 0 {
+                            continue; // cannot go lower
+                        }
+                        let (f, tie) = if low.tie() > 0 {
+                            (low.f(), low.tie() - 1)
+                        } else {
+                            (low.f() - 1, tie)
+                        };
+                        Key::new(f, tie, node)
+                    }
+                    _ => wanted,
+                };
+                if let Some(old) = r.current.insert(node, key) {
+                    r.live.remove(&old);
+                    list.decrease(key);
+                } else {
+                    list.push(key);
+                }
+                r.live.insert(key);
+                r.held.insert(key);
+                r.lowest_ever.insert(node, key);
+            }
+            Op::Pop => loop {
+                let got = list.pop();
+                let want = r.live.first().copied();
+                match got {
+                    Some(k) if L::LAZY && r.current.get(&k.node()) != Some(&k) => {
+                        prop_assert!(
+                            r.held.contains(&k),
+                            "{} popped {k:?}, a key never pushed",
+                            L::NAME
+                        );
+                        prop_assert!(
+                            want.is_none_or(|w| k < w),
+                            "{} popped stale {k:?} after skipping the live minimum {want:?}",
+                            L::NAME
+                        );
+                        r.held.remove(&k);
+                    }
+                    _ => {
+                        prop_assert_eq!(got, want, "{} popped the wrong key", L::NAME);
+                        if let Some(k) = got {
+                            r.live.remove(&k);
+                            r.current.remove(&k.node());
+                            r.held.remove(&k);
+                        }
+                        break;
+                    }
+                }
+            },
+            Op::Clear => {
+                list.clear(NODES as usize);
+                r = Reference::default();
+            }
+        }
+        if L::LAZY {
+            prop_assert!(
+                list.len() >= r.live.len(),
+                "{}: len below the live count",
+                L::NAME
+            );
+        } else {
+            prop_assert_eq!(list.len(), r.live.len(), "{}: wrong len", L::NAME);
+        }
+        prop_assert_eq!(list.is_empty(), list.len() == 0);
+    }
+    Ok(())
+}
+
+/// Runs the conformance suite on `L`; panics with a minimal failing operation
+/// sequence if the list breaks the contract.
+pub fn check<L: OpenList + Default>() {
+    let mut runner = TestRunner::new(Config {
+        cases: 384,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let result = runner.run(&proptest::collection::vec(op(), 0..300), |ops| {
+        run_ops::<L>(&ops)
+    });
+    if let Err(e) = result {
+        panic!("{} breaks the OpenList contract: {e}", L::NAME);
+    }
+    // A hand-made case that every reader can follow: equal F, tie decides.
+    let mut list = L::default();
+    list.clear(8);
+    assert!(list.pop().is_none());
+    list.push(Key::new(5, 2, 1));
+    list.push(Key::new(5, 1, 2));
+    list.push(Key::new(3, 9, 3));
+    list.decrease(Key::new(5, 0, 1));
+    let mut order = Vec::new();
+    while let Some(k) = list.pop() {
+        if !L::LAZY || order.iter().all(|&(n, _)| n != k.node()) {
+            order.push((k.node(), k.f()));
+        }
+    }
+    assert_eq!(order, [(3, 3), (1, 5), (2, 5)], "{}", L::NAME);
+}

@@ -1,0 +1,32 @@
+//! The core of astar-lab: grid maps, MovingAI map and scenario files, the search
+//! rules, and **one** generic A* ([`Search`]) that is parameterised by its open list.
+//!
+//! The design choice that matters here is that the open list is the *only* thing
+//! that varies between strategies. Every key pushed to OPEN is a [`Key`] that
+//! orders nodes strictly and totally — by F, then by the tie policy, then by node
+//! id — so every correct [`OpenList`] pops exactly the same sequence and every
+//! strategy performs exactly the same search: same expansions, same path, same cost.
+//!
+//! Search state lives in dense per-cell arrays that are reused across searches; a
+//! generation stamp makes "clear the map" free, and nothing is hashed or allocated
+//! per expansion.
+
+pub mod grid;
+pub mod key;
+pub mod map_file;
+pub mod open_list;
+pub mod rules;
+pub mod scen;
+pub mod search;
+pub mod verify;
+
+pub use grid::{Grid, GridError, NodeId, Passability, Point};
+pub use key::Key;
+pub use map_file::{parse_map, MapError};
+pub use open_list::OpenList;
+pub use rules::{CostModel, Costs, Heuristic, Moves, Rules, TiePolicy};
+pub use scen::{parse_scen, ScenError, Scenario, ScenarioRow};
+pub use search::{
+    check_endpoint, heuristic, Counters, ExpansionLog, NoObserver, NodeState, Observer, Outcome,
+    Search, SearchError, SearchReport, DIRECTIONS, SEARCH_BYTES_PER_NODE,
+};

@@ -1,0 +1,53 @@
+//! The one trait every open-list strategy implements.
+
+use crate::key::Key;
+
+/// The OPEN list of A*: a priority queue of [`Key`]s, smallest first.
+///
+/// # Contract
+/// - [`clear`](OpenList::clear) empties the list and prepares it for node ids
+///   below `nodes`. It is called once before each search, and the same list is
+///   reused for many searches: keep allocations, drop contents.
+/// - [`push`](OpenList::push) inserts a key whose node is not in the list.
+/// - [`decrease`](OpenList::decrease) is called for a node that is in the list
+///   with a larger key; afterwards the node must pop with the new key (its new
+///   F, or the same F with a newer tie-break). This is decrease-key: seed 001's
+///   `aheadNote`.
+/// - [`pop`](OpenList::pop) removes and returns the smallest key.
+///
+/// Keys are a strict total order and no two live keys are equal, so a correct
+/// list has exactly one right answer for every pop — which is what makes every
+/// strategy run the same search.
+///
+/// # Lazy lists
+/// A list that cannot find a node again may set [`LAZY`](OpenList::LAZY) and
+/// implement `decrease` as a plain `push`, leaving the old key in place. Its
+/// `pop` then may return such a stale key; the search recognises and discards
+/// it (its node's current key is smaller, so the live key always pops first).
+/// `len` counts stale entries too: they occupy the list.
+pub trait OpenList {
+    /// The strategy's name on the command line and in reports.
+    const NAME: &'static str;
+    /// Whether `pop` may return stale keys (see the trait documentation).
+    const LAZY: bool = false;
+
+    /// Empties the list and prepares it for node ids `0..nodes`.
+    fn clear(&mut self, nodes: usize);
+    /// Inserts the key of a node that is not in the list.
+    fn push(&mut self, key: Key);
+    /// Replaces the key of a node already in the list with the smaller `key`.
+    fn decrease(&mut self, key: Key);
+    /// Removes and returns the smallest key, or `None` when empty.
+    fn pop(&mut self) -> Option<Key>;
+    /// Number of entries held.
+    fn len(&self) -> usize;
+    /// Whether the list holds nothing.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Bytes of memory held per node of the map (for reports), given how many
+    /// nodes the last `clear` prepared for; entries themselves not included.
+    fn bytes_per_node(&self) -> f64 {
+        0.0
+    }
+}

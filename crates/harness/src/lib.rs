@@ -1,0 +1,26 @@
+//! The astar-lab harness: everything above a single search.
+//!
+//! - [`strategy`]: the registry of open lists — one enum, matched once, so each
+//!   search loop is compiled for its list with no dynamic dispatch inside it.
+//! - [`scenario`]: runs MovingAI scenario files and checks every length.
+//! - [`solve`]: one query, every strategy, side by side.
+//!
+//! The `astar-lab` binary is a thin command line over these modules.
+
+pub mod cli;
+pub mod record;
+pub mod scenario;
+pub mod solve;
+pub mod strategy;
+
+pub use strategy::{Solver, Strategy};
+
+/// Reads a file, naming it in the error.
+pub fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
+    std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Reads and parses a MovingAI map file, naming the file in any error.
+pub fn load_map(path: &std::path::Path) -> anyhow::Result<astar_core::Grid> {
+    astar_core::parse_map(&read_text(path)?).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}

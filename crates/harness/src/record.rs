@@ -1,0 +1,110 @@
+//! The measured data: one CSV row per (map, query, strategy), and the run's
+//! metadata. Sweeps write these; plots and reports read only these.
+
+use serde::{Deserialize, Serialize};
+
+/// One measured search: a row of a run's `results.csv`.
+///
+/// The first fifteen columns are a stable interface other tools read; new
+/// columns are only ever appended after them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// Side of the square map, in cells.
+    pub size: u32,
+    /// Obstacle density the map was generated with.
+    pub density: f64,
+    /// Seed the map was generated from.
+    pub map_seed: u64,
+    /// Index of the query on this map.
+    pub query: u32,
+    /// Strategy name.
+    pub strategy: String,
+    /// Median wall time of one search, in nanoseconds.
+    pub ns_per_search: f64,
+    /// How many timed searches the median is over.
+    pub repeats: u32,
+    /// Expansions of one search.
+    pub expansions: u64,
+    /// Pushes of one search.
+    pub pushes: u64,
+    /// Live pops of one search.
+    pub pops: u64,
+    /// Decrease-key calls of one search.
+    pub decreases: u64,
+    /// Re-opened closed nodes.
+    pub reopens: u64,
+    /// Largest OPEN size.
+    pub max_open: u64,
+    /// Path cost (empty when no path).
+    pub cost: Option<u64>,
+    /// Path length in cells (cost / straight cost; empty when no path).
+    pub path_len: Option<f64>,
+    /// `ok`, or what went wrong (`mismatch: …`, `error: …`): a wrong answer is
+    /// recorded, never dropped.
+    pub status: String,
+    /// Start cell x.
+    pub start_x: u32,
+    /// Start cell y.
+    pub start_y: u32,
+    /// Goal cell x.
+    pub goal_x: u32,
+    /// Goal cell y.
+    pub goal_y: u32,
+    /// Stale entries popped (lazy lists).
+    pub stale_pops: u64,
+    /// Bytes of search state per map cell (search arrays plus the list's own).
+    pub bytes_per_cell: f64,
+}
+
+/// What a sweep measured: enough to regenerate every map and query, and to
+/// check that several run folders belong to one sweep.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepConfig {
+    /// Map sides.
+    pub sizes: Vec<u32>,
+    /// Obstacle densities.
+    pub densities: Vec<f64>,
+    /// Maps per (size, density).
+    pub maps: u32,
+    /// Queries per map.
+    pub queries: u32,
+    /// Strategy names, in the order given.
+    pub strategies: Vec<String>,
+    /// Heuristic name.
+    pub heuristic: String,
+    /// Tie policy name.
+    pub tie: String,
+    /// Cost model name.
+    pub costs: String,
+    /// 4 or 8.
+    pub moves: u8,
+    /// Whether diagonals may cut corners.
+    pub corner_cutting: bool,
+    /// Master seed: map and query seeds derive from it.
+    pub seed: u64,
+    /// Minimum total time of the repeats of one timed search, in milliseconds.
+    pub min_time_ms: f64,
+}
+
+/// The machine and build a run was measured on: `meta.json` in a run folder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunMeta {
+    /// Git commit of the measured code (with `-dirty` when the tree had changes).
+    pub commit: String,
+    /// `rustc --version` of the compiler that built the binary.
+    pub rustc: String,
+    /// CPU model name.
+    pub cpu: String,
+    /// Logical cores of the machine.
+    pub cores: usize,
+    /// Worker threads the sweep used.
+    pub threads: usize,
+    /// Start of the run, RFC 3339, UTC.
+    pub date: String,
+    /// The exact command line.
+    pub command: String,
+    /// This shard, `K/N` (`1/1` for a whole sweep).
+    pub shard: String,
+    /// What was measured.
+    pub config: SweepConfig,
+}

@@ -1,0 +1,56 @@
+//! One query, solved by each chosen strategy side by side.
+
+use crate::strategy::Strategy;
+use anyhow::{bail, Result};
+use astar_core::{Grid, Point, Rules, SearchReport};
+
+/// One strategy's answer to a query.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// Which strategy.
+    pub strategy: Strategy,
+    /// What the search reported.
+    pub report: SearchReport,
+    /// The path, start to goal, if one was found.
+    pub path: Option<Vec<Point>>,
+}
+
+/// Runs every strategy on one query. Fails if they disagree on cost or
+/// expansions: every strategy must run the same search.
+pub fn solve_all(
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+    rules: &Rules,
+    strategies: &[Strategy],
+) -> Result<Vec<Answer>> {
+    let mut answers = Vec::new();
+    for &strategy in strategies {
+        let mut solver = strategy.solver();
+        let report = solver.solve(grid, start, goal, rules)?;
+        let path = solver.path(grid);
+        answers.push(Answer {
+            strategy,
+            report,
+            path,
+        });
+    }
+    if let Some(first) = answers.first() {
+        for a in &answers[1..] {
+            if (a.report.cost, a.report.counters.expansions)
+                != (first.report.cost, first.report.counters.expansions)
+            {
+                bail!(
+                    "{} and {} disagree: cost {:?} vs {:?}, expansions {} vs {}",
+                    first.strategy,
+                    a.strategy,
+                    first.report.cost,
+                    a.report.cost,
+                    first.report.counters.expansions,
+                    a.report.counters.expansions
+                );
+            }
+        }
+    }
+    Ok(answers)
+}

@@ -1,0 +1,188 @@
+//! The strategy registry: every open list the harness can run, by name.
+//!
+//! Adding an open list means one crate and one line in the `strategies!` list
+//! below; the command line, sweeps, tests and reports pick it up from here.
+
+use astar_core::{
+    ExpansionLog, Grid, NodeId, OpenList, Point, Rules, Search, SearchError, SearchReport,
+};
+use std::fmt;
+use std::str::FromStr;
+
+/// Something that answers queries: a [`Search`] over some open list. Calls go
+/// through a vtable once per search, never inside one.
+pub trait Solver: Send {
+    /// The strategy's name.
+    fn name(&self) -> &'static str;
+    /// Runs one search.
+    fn solve(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<SearchReport, SearchError>;
+    /// Runs one search and also returns the order in which it expanded nodes,
+    /// when the strategy can tell (the sameness tests compare these orders).
+    fn solve_logged(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError>;
+    /// The path of the last search, start to goal.
+    fn path(&self, grid: &Grid) -> Option<Vec<Point>>;
+    /// Bytes per map node of search state: the search's own arrays plus the list's.
+    fn bytes_per_node(&self) -> f64;
+}
+
+impl<L: OpenList + Send> Solver for Search<L> {
+    fn name(&self) -> &'static str {
+        L::NAME
+    }
+    fn solve(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<SearchReport, SearchError> {
+        self.run(grid, start, goal, rules)
+    }
+    fn solve_logged(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
+        let mut log = ExpansionLog::default();
+        let report = self.run_observed(grid, start, goal, rules, &mut log)?;
+        Ok((report, Some(log.nodes)))
+    }
+    fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
+        Search::path(self, grid)
+    }
+    fn bytes_per_node(&self) -> f64 {
+        astar_core::SEARCH_BYTES_PER_NODE as f64 + self.open_list().bytes_per_node()
+    }
+}
+
+/// Calls back with the open-list type of a strategy: how generic code (tests,
+/// benches) gets one monomorphised search per strategy from a runtime name.
+pub trait WithOpenList {
+    /// What the callback returns.
+    type Output;
+    /// Called with the strategy's open-list type.
+    fn call<L: OpenList + Default + Send + 'static>(self) -> Self::Output;
+}
+
+macro_rules! strategies {
+    ($( $(#[$doc:meta])* $variant:ident => $list:ty ),+ $(,)?) => {
+        /// An open-list strategy, by name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Strategy {
+            $( $(#[$doc])* $variant, )+
+        }
+
+        impl Strategy {
+            /// Every strategy, in report order.
+            pub const ALL: &'static [Strategy] = &[$(Strategy::$variant),+];
+
+            /// The name used on the command line and in reports.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( Strategy::$variant => <$list as OpenList>::NAME, )+
+                }
+            }
+
+            /// Calls `f` with this strategy's open-list type.
+            pub fn with<W: WithOpenList>(self, f: W) -> W::Output {
+                match self {
+                    $( Strategy::$variant => f.call::<$list>(), )+
+                }
+            }
+        }
+    };
+}
+
+strategies! {
+    /// Unsorted array, linear scan for the minimum.
+    Linear => openlist_linear::LinearScan,
+    /// Sorted vector, binary-search insertion.
+    Sorted => openlist_sorted::SortedVec,
+    /// Sorted singly-linked list in an arena.
+    Linked => openlist_linked::SortedLinkedList,
+    /// Indexed binary heap with decrease-key.
+    Heap => openlist_heap::BinaryHeap,
+}
+
+struct MakeSolver;
+impl WithOpenList for MakeSolver {
+    type Output = Box<dyn Solver>;
+    fn call<L: OpenList + Default + Send + 'static>(self) -> Box<dyn Solver> {
+        Box::new(Search::<L>::new())
+    }
+}
+
+impl Strategy {
+    /// A fresh searcher for this strategy.
+    pub fn solver(self) -> Box<dyn Solver> {
+        self.with(MakeSolver)
+    }
+
+    /// Parses `all` or a comma-separated list of names (no repeats).
+    pub fn parse_list(text: &str) -> Result<StrategyList, String> {
+        if text.trim() == "all" {
+            return Ok(StrategyList(Strategy::ALL.to_vec()));
+        }
+        let mut out = Vec::new();
+        for name in text.split(',').map(str::trim) {
+            let s: Strategy = name.parse()?;
+            if out.contains(&s) {
+                return Err(format!("strategy {name:?} is named twice"));
+            }
+            out.push(s);
+        }
+        if out.is_empty() {
+            return Err("no strategy named".into());
+        }
+        Ok(StrategyList(out))
+    }
+
+    /// Every strategy name, for messages.
+    pub fn names() -> String {
+        Strategy::ALL
+            .iter()
+            .map(|s| s.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Several strategies, as parsed from `all` or `a,b,c`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrategyList(pub Vec<Strategy>);
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Strategy::ALL
+            .iter()
+            .copied()
+            .find(|x| x.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown strategy {s:?} (expected all or one of: {})",
+                    Strategy::names()
+                )
+            })
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

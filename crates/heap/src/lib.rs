@@ -1,0 +1,117 @@
+//! OPEN as an indexed binary min-heap with decrease-key, as seed 001's AS3 class.
+//!
+//! The heap is an array of keys (0-based: the children of `i` are `2i+1` and
+//! `2i+2`); a position map (node → index) lets decrease-key find a node in O(1)
+//! and sift it up in O(log n) — seed 001's `aheadNote`. Push and pop are
+//! O(log n). Seed 003's version finds a node by scanning instead (`isIn`);
+//! the position map is what removes that scan.
+
+use astar_core::{Key, OpenList};
+
+const ABSENT: u32 = u32::MAX;
+
+/// Indexed binary min-heap.
+#[derive(Debug, Default, Clone)]
+pub struct BinaryHeap {
+    heap: Vec<Key>,
+    /// Index of each node's key in `heap`, or `ABSENT`.
+    position: Vec<u32>,
+}
+
+impl BinaryHeap {
+    #[inline]
+    fn place(&mut self, at: usize, key: Key) {
+        self.heap[at] = key;
+        self.position[key.node() as usize] = at as u32;
+    }
+
+    /// Moves `key`, which belongs at hole `at`, up past larger parents.
+    #[inline]
+    fn sift_up(&mut self, mut at: usize, key: Key) {
+        while at > 0 {
+            let parent = (at - 1) / 2;
+            let above = self.heap[parent];
+            if above <= key {
+                break;
+            }
+            self.place(at, above);
+            at = parent;
+        }
+        self.place(at, key);
+    }
+
+    /// Moves `key`, which belongs at hole `at`, down past smaller children.
+    #[inline]
+    fn sift_down(&mut self, mut at: usize, key: Key) {
+        let len = self.heap.len();
+        loop {
+            let left = 2 * at + 1;
+            if left >= len {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < len && self.heap[right] < self.heap[left] {
+                right
+            } else {
+                left
+            };
+            let below = self.heap[child];
+            if key <= below {
+                break;
+            }
+            self.place(at, below);
+            at = child;
+        }
+        self.place(at, key);
+    }
+}
+
+impl OpenList for BinaryHeap {
+    const NAME: &'static str = "heap";
+
+    fn clear(&mut self, nodes: usize) {
+        for k in self.heap.drain(..) {
+            self.position[k.node() as usize] = ABSENT;
+        }
+        if self.position.len() < nodes {
+            self.position.resize(nodes, ABSENT);
+        }
+    }
+
+    fn push(&mut self, key: Key) {
+        self.heap.push(key);
+        self.sift_up(self.heap.len() - 1, key);
+    }
+
+    fn decrease(&mut self, key: Key) {
+        let at = self.position[key.node() as usize];
+        debug_assert_ne!(at, ABSENT, "decrease of a node that is not on the heap");
+        self.sift_up(at as usize, key);
+    }
+
+    fn pop(&mut self) -> Option<Key> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop().expect("non-empty");
+        if !self.heap.is_empty() {
+            self.sift_down(0, last);
+        }
+        self.position[top.node() as usize] = ABSENT;
+        Some(top)
+    }
+
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    fn bytes_per_node(&self) -> f64 {
+        std::mem::size_of::<u32>() as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn conforms() {
+        openlist_conformance::check::<super::BinaryHeap>();
+    }
+}

@@ -1,0 +1,71 @@
+//! OPEN as a vector kept sorted, largest key first, so the minimum pops from
+//! the cheap end in O(1).
+//!
+//! Insertion finds its place by binary search (O(log n) comparisons) but then
+//! shifts everything after it (O(n) moves) — the ordered table seed 003 weighs
+//! and rejects. Decrease-key finds the old entry by binary search on the
+//! node's old key, which the list remembers per node.
+
+use astar_core::{Key, OpenList};
+
+/// Sorted vector with binary-search insertion.
+#[derive(Debug, Default, Clone)]
+pub struct SortedVec {
+    /// Descending: the smallest key is last.
+    keys: Vec<Key>,
+    /// The key each node currently has on the list.
+    key_of: Vec<Key>,
+}
+
+impl SortedVec {
+    /// Index where `key` is, or would be inserted, in the descending vector.
+    fn index_of(&self, key: Key) -> Result<usize, usize> {
+        self.keys.binary_search_by(|probe| key.cmp(probe))
+    }
+}
+
+impl OpenList for SortedVec {
+    const NAME: &'static str = "sorted";
+
+    fn clear(&mut self, nodes: usize) {
+        self.keys.clear();
+        if self.key_of.len() < nodes {
+            self.key_of.resize(nodes, Key::default());
+        }
+    }
+
+    fn push(&mut self, key: Key) {
+        let at = self.index_of(key).unwrap_or_else(|at| at);
+        self.keys.insert(at, key);
+        self.key_of[key.node() as usize] = key;
+    }
+
+    fn decrease(&mut self, key: Key) {
+        let old = self.key_of[key.node() as usize];
+        let at = self
+            .index_of(old)
+            .expect("decrease of a node that is not on the list");
+        self.keys.remove(at);
+        self.push(key);
+    }
+
+    fn pop(&mut self) -> Option<Key> {
+        self.keys.pop()
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn bytes_per_node(&self) -> f64 {
+        std::mem::size_of::<Key>() as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn conforms() {
+        openlist_conformance::check::<super::SortedVec>();
+    }
+}
