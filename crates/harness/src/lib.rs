@@ -8,6 +8,7 @@
 //! The `astar-lab` binary is a thin command line over these modules.
 
 pub mod cli;
+pub mod output;
 pub mod record;
 pub mod scenario;
 pub mod solve;

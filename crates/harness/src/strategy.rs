@@ -14,6 +14,17 @@ use std::str::FromStr;
 pub trait Solver: Send {
     /// The strategy's name.
     fn name(&self) -> &'static str;
+    /// Work done once per query before it is timed, never timed itself (a
+    /// replay records the search it replays here). Call it before `solve`.
+    fn prepare(
+        &mut self,
+        _grid: &Grid,
+        _start: Point,
+        _goal: Point,
+        _rules: &Rules,
+    ) -> Result<(), SearchError> {
+        Ok(())
+    }
     /// Runs one search.
     fn solve(
         &mut self,
