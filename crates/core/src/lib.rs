@@ -15,6 +15,7 @@ pub mod grid;
 pub mod key;
 pub mod map_file;
 pub mod open_list;
+pub mod replay;
 pub mod rules;
 pub mod scen;
 pub mod search;
@@ -24,7 +25,8 @@ pub use grid::{Grid, GridError, NodeId, Passability, Point};
 pub use key::Key;
 pub use map_file::{parse_map, MapError};
 pub use open_list::OpenList;
-pub use rules::{CostModel, Costs, Heuristic, Moves, Rules, TiePolicy};
+pub use replay::Floor;
+pub use rules::{CostModel, Costs, GoalTest, Heuristic, Moves, Rules, StepRule, TiePolicy};
 pub use scen::{parse_scen, ScenError, Scenario, ScenarioRow};
 pub use search::{
     check_endpoint, heuristic, Counters, ExpansionLog, NoObserver, NodeState, Observer, Outcome,

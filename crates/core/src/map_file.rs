@@ -15,7 +15,7 @@ use crate::grid::{check_size, Grid, Point};
 
 /// What is wrong with a map file, and on which line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
+#[error("{}{message}", if *.line > 0 { format!("line {line}: ") } else { String::new() })]
 pub struct MapError {
     /// 1-based line number (0 when the file as a whole is at fault).
     pub line: usize,

@@ -1,6 +1,7 @@
 //! The one trait every open-list strategy implements.
 
 use crate::key::Key;
+use crate::rules::Rules;
 
 /// The OPEN list of A*: a priority queue of [`Key`]s, smallest first.
 ///
@@ -25,11 +26,26 @@ use crate::key::Key;
 /// `pop` then may return such a stale key; the search recognises and discards
 /// it (its node's current key is smaller, so the live key always pops first).
 /// `len` counts stale entries too: they occupy the list.
+///
+/// # Lists that only fit some rules
+/// A list that can reproduce the exact [`Key`] order only under some rules
+/// (say, small integer step costs) overrides [`supports`](OpenList::supports).
+/// [`crate::Search`] asks it before every search and fails with
+/// [`crate::SearchError::Unsupported`] instead of running a different search.
 pub trait OpenList {
     /// The strategy's name on the command line and in reports.
     const NAME: &'static str;
     /// Whether `pop` may return stale keys (see the trait documentation).
     const LAZY: bool = false;
+
+    /// Whether this list pops keys in exact [`Key`] order under `rules`; the
+    /// error says why not. The default accepts every rule set.
+    fn supports(_rules: &Rules) -> Result<(), String>
+    where
+        Self: Sized,
+    {
+        Ok(())
+    }
 
     /// Empties the list and prepares it for node ids `0..nodes`.
     fn clear(&mut self, nodes: usize);
@@ -46,7 +62,9 @@ pub trait OpenList {
         self.len() == 0
     }
     /// Bytes of memory held per node of the map (for reports), given how many
-    /// nodes the last `clear` prepared for; entries themselves not included.
+    /// nodes the last `clear` prepared for. Per-node arrays count in full;
+    /// storage whose size follows OPEN's size (entries, buckets) is averaged
+    /// over the nodes at the capacity it holds, and each list documents which.
     fn bytes_per_node(&self) -> f64 {
         0.0
     }

@@ -31,13 +31,25 @@ pub enum CostModel {
     /// far better than 1e-6 and, on maps of up to thousands of cells across,
     /// the rational costs rank paths exactly as √2 does.
     MovingAi,
+    /// Seed 001's precedence slip: the seed's 10/14 costs, but each new G is
+    /// what `g + (same row or column) ? 10 : 14` really computes in AS3. See
+    /// [`StepRule::Seed001Slip`].
+    Seed001Slip,
 }
 
 impl CostModel {
+    /// How this preset turns a parent's G and a step into a child's G.
+    pub const fn step_rule(self) -> StepRule {
+        match self {
+            CostModel::Seed001Slip => StepRule::Seed001Slip,
+            CostModel::Seed | CostModel::MovingAi => StepRule::Sum,
+        }
+    }
+
     /// The step costs of this preset.
     pub const fn costs(self) -> Costs {
         match self {
-            CostModel::Seed => Costs {
+            CostModel::Seed | CostModel::Seed001Slip => Costs {
                 straight: 10,
                 diagonal: 14,
             },
@@ -47,6 +59,70 @@ impl CostModel {
             },
         }
     }
+}
+
+/// How a child's G is computed from its parent's G and the step between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum StepRule {
+    /// G(child) = G(parent) + step cost: what every A* means.
+    #[default]
+    Sum,
+    /// Seed 001's line `cost = g + (note[0] == x || note[1] == y) ? COST_STRAIGHT
+    /// : COST_DIAGONAL;`. In AS3 (as in C and Java) `+` binds tighter than `?:`,
+    /// so it parses as `(g + straight) ? 10 : 14`, where the Boolean `straight`
+    /// converts to 1 or 0. The sum is a Number, and a Number is true unless it
+    /// is 0; G is never negative, so the sum is 0 exactly when `g == 0` and the
+    /// step is diagonal. Hence the child's G is **not accumulated** at all:
+    ///
+    /// - a diagonal step from a node with G = 0 (the start) gives 14;
+    /// - every other step gives 10 (straight from the start: 0 + 1 ≠ 0; any
+    ///   step from a node with G ≥ 10: the sum is ≥ 10).
+    ///
+    /// Every node but the start thus has G 10 or 14, F = 10 + H away from the
+    /// start's diagonals, and the search degenerates into greedy best-first
+    /// search on H; the only "improvement" is a start diagonal (14) reached
+    /// again by a straight or later step (10). The G of the goal says nothing
+    /// about the path's length, so reports recompute the true cost of the path.
+    ///
+    /// As in seed 001 (whose `getArounds` skips closed nodes), a search under
+    /// this rule never re-opens a closed node: a start diagonal (G 14) reached
+    /// again from its own descendant (G 10) would otherwise take that
+    /// descendant as its parent and close a cycle.
+    Seed001Slip,
+}
+
+impl StepRule {
+    /// G of a child reached from a parent with G `g` by a straight or diagonal
+    /// step, under `costs`. `None` if the sum overflows 32 bits.
+    #[inline(always)]
+    pub fn child_g(self, g: u32, diagonal: bool, costs: Costs) -> Option<u32> {
+        match self {
+            StepRule::Sum => g.checked_add(if diagonal {
+                costs.diagonal
+            } else {
+                costs.straight
+            }),
+            // (g + (straight as 0/1)) != 0 ? straight : diagonal, as AS3 does it.
+            StepRule::Seed001Slip => Some(if g as u64 + u64::from(!diagonal) != 0 {
+                costs.straight
+            } else {
+                costs.diagonal
+            }),
+        }
+    }
+}
+
+/// When the search stops with a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum GoalTest {
+    /// When the goal is taken from OPEN and closed (step 4 of seed 000): the
+    /// path is optimal with an admissible heuristic.
+    #[default]
+    Closed,
+    /// As soon as the goal is put on OPEN, seed 000's "quicker" option that
+    /// "sometimes finds a path that is not shortest": the goal's first G need
+    /// not be its best.
+    Opened,
 }
 
 /// The estimate H of the remaining cost, all scaled by the straight cost.
@@ -92,6 +168,10 @@ pub struct Rules {
     pub tie: TiePolicy,
     /// Give up after this many expansions (the seeds' time-out).
     pub expansion_limit: Option<u64>,
+    /// When to stop: goal closed (default) or goal opened (seed 000's option).
+    pub goal_test: GoalTest,
+    /// How G accumulates: a plain sum (default) or seed 001's slip.
+    pub step_rule: StepRule,
 }
 
 impl Default for Rules {
@@ -103,6 +183,8 @@ impl Default for Rules {
             heuristic: Heuristic::Octile,
             tie: TiePolicy::Lifo,
             expansion_limit: None,
+            goal_test: GoalTest::Closed,
+            step_rule: StepRule::Sum,
         }
     }
 }
@@ -123,15 +205,30 @@ impl Rules {
         let Costs { straight, diagonal } = self.costs;
         match (self.heuristic, self.moves) {
             (Heuristic::Zero, _) => true,
+            // With a diagonal dearer than two straight steps, octile exceeds
+            // Manhattan, the true distance on an empty 4-connected map.
+            (Heuristic::Octile, Moves::Four) => diagonal <= 2 * straight,
             (_, Moves::Four) => true,
             (Heuristic::Manhattan, Moves::Eight) => diagonal >= 2 * straight,
-            (Heuristic::Octile, Moves::Eight) => true,
+            // Octile is the empty-map distance only while a diagonal is worth
+            // taking and no cheaper than a straight step; outside that range a
+            // detour beats it and it overestimates (costs 2/5: octile says 5 for
+            // one diagonal, two straight steps cost 4).
+            (Heuristic::Octile, Moves::Eight) => straight <= diagonal && diagonal <= 2 * straight,
             (Heuristic::Chebyshev, Moves::Eight) => diagonal >= straight,
             // √(dx²+dy²) ≤ octile whenever a diagonal costs at least √2 straights.
             (Heuristic::Euclidean, Moves::Eight) => {
                 (diagonal as u64).pow(2) >= 2 * (straight as u64).pow(2)
             }
         }
+    }
+
+    /// Whether the path found is guaranteed optimal: an admissible heuristic,
+    /// the goal tested when closed, and G a true sum of step costs.
+    pub fn guarantees_optimal(&self) -> bool {
+        self.is_admissible()
+            && self.goal_test == GoalTest::Closed
+            && self.step_rule == StepRule::Sum
     }
 
     /// Whether the heuristic is also consistent, so no closed node is ever re-opened.
@@ -189,6 +286,11 @@ named_enum!(TiePolicy, "tie policy",
 named_enum!(CostModel, "cost model",
     "seed" => CostModel::Seed,
     "movingai" => CostModel::MovingAi,
+    "seed001-slip" => CostModel::Seed001Slip,
+);
+named_enum!(GoalTest, "goal test",
+    "closed" => GoalTest::Closed,
+    "opened" => GoalTest::Opened,
 );
 named_enum!(Moves, "move set",
     "8" => Moves::Eight,

@@ -3,7 +3,7 @@
 use crate::grid::{Grid, NodeId, Point};
 use crate::key::Key;
 use crate::open_list::OpenList;
-use crate::rules::{Costs, Heuristic, Moves, Rules, TiePolicy};
+use crate::rules::{Costs, GoalTest, Heuristic, Moves, Rules, StepRule, TiePolicy};
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -104,6 +104,15 @@ pub enum SearchError {
     /// Step costs must be positive.
     #[error("step costs must be positive, got {0:?}")]
     BadCosts(Costs),
+    /// The open list cannot reproduce the key order under these rules (see
+    /// [`OpenList::supports`]).
+    #[error("open list {list} does not support these rules: {reason}")]
+    Unsupported {
+        /// The list's name.
+        list: &'static str,
+        /// Why not.
+        reason: String,
+    },
 }
 
 /// Receives the events of a search, for tests, pictures and replays. The
@@ -289,6 +298,11 @@ impl<L: OpenList> Search<L> {
         &self.open
     }
 
+    /// The open list, mutably (the replay loads its recorded order here).
+    pub(crate) fn open_list_mut(&mut self) -> &mut L {
+        &mut self.open
+    }
+
     /// Searches from `start` to `goal`.
     pub fn run(
         &mut self,
@@ -314,6 +328,10 @@ impl<L: OpenList> Search<L> {
         if rules.costs.straight == 0 || rules.costs.diagonal == 0 {
             return Err(SearchError::BadCosts(rules.costs));
         }
+        L::supports(rules).map_err(|reason| SearchError::Unsupported {
+            list: L::NAME,
+            reason,
+        })?;
         self.prepare(grid);
         match rules.heuristic {
             Heuristic::Octile => self.astar::<OctileH>(grid, start, goal, rules, observer),
@@ -387,7 +405,11 @@ impl<L: OpenList> Search<L> {
         c.pushes = 1;
         c.max_open = 1;
 
-        let outcome = loop {
+        // Seed modes, hoisted: loop-invariant, so their branches predict perfectly.
+        let stop_on_open = rules.goal_test == GoalTest::Opened;
+        let step_rule = rules.step_rule;
+        let slip = step_rule == StepRule::Seed001Slip;
+        let outcome = 'search: loop {
             // Step 2: the lowest F on OPEN becomes the current node.
             let Some(key) = self.open.pop() else {
                 // Step 6: OPEN is empty, so there is no path.
@@ -433,16 +455,16 @@ impl<L: OpenList> Search<L> {
                         continue;
                     }
                 }
-                let step = if diagonal {
-                    costs.diagonal
-                } else {
-                    costs.straight
-                };
-                let next_g = g.checked_add(step).ok_or_else(overflow)?;
+                let next_g = step_rule.child_g(g, diagonal, costs).ok_or_else(overflow)?;
                 let next_tag = self.tag[next as usize];
                 let fresh = next_tag >> GEN_SHIFT != self.generation;
                 if !fresh && next_g >= self.g[next as usize] {
                     // Closed or open with a G at least as good: skip.
+                    continue;
+                }
+                if slip && !fresh && next_tag & STATUS_MASK == STATUS_CLOSED {
+                    // Seed 001 skips closed nodes outright; re-opening one under
+                    // the slip could make a node its own ancestor.
                     continue;
                 }
                 let (dx, dy) = DIRECTIONS[d as usize];
@@ -467,6 +489,10 @@ impl<L: OpenList> Search<L> {
                     c.pushes += 1;
                 }
                 c.max_open = c.max_open.max(self.open.len() as u64);
+                if stop_on_open && next == goal_node {
+                    // Seed 000's quicker stop: the goal has just been put on OPEN.
+                    break 'search Outcome::Found;
+                }
             }
         };
         let cost = (outcome == Outcome::Found).then(|| self.g[goal_node as usize]);

@@ -7,7 +7,7 @@ use crate::scenario::{run_scenario, ScenOptions};
 use crate::solve::solve_all;
 use crate::strategy::{Strategy, StrategyList};
 use anyhow::Result;
-use astar_core::{CostModel, Heuristic, Moves, Point, Rules, TiePolicy};
+use astar_core::{CostModel, GoalTest, Heuristic, Moves, Point, Rules, TiePolicy};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,9 +28,13 @@ pub struct RuleArgs {
     /// Heuristic: octile, manhattan, chebyshev, euclidean or zero.
     #[arg(long, default_value = "octile")]
     pub heuristic: Heuristic,
-    /// Step costs: seed (10/14) or movingai (√2 diagonals).
+    /// Step costs: seed (10/14), movingai (√2 diagonals) or seed001-slip
+    /// (seed 001's precedence slip: a new G is 10, or 14 for the start's diagonals).
     #[arg(long, default_value = "seed")]
     pub costs: CostModel,
+    /// Stop when the goal is closed (optimal) or as soon as it is opened (seed 000's quicker option).
+    #[arg(long, default_value = "closed")]
+    pub goal_test: GoalTest,
     /// 4- or 8-connected moves.
     #[arg(long, default_value = "8")]
     pub moves: Moves,
@@ -52,6 +56,8 @@ impl RuleArgs {
             heuristic: self.heuristic,
             tie: self.tie,
             expansion_limit: None,
+            goal_test: self.goal_test,
+            step_rule: self.costs.step_rule(),
         }
     }
 }
@@ -123,6 +129,16 @@ impl SolveArgs {
         if let Some(path) = answers.first().and_then(|a| a.path.as_ref()) {
             let cells: Vec<String> = path.iter().map(|p| p.to_string()).collect();
             println!("path ({} cells): {}", path.len(), cells.join(" "));
+            if rules.step_rule != astar_core::StepRule::Sum {
+                // The slip's G is not a path cost: recompute the path's real one.
+                let steps = astar_core::verify::check_path(&grid, &rules, self.from, self.to, path)
+                    .map_err(|e| anyhow::anyhow!("the search returned a bad path: {e}"))?;
+                println!(
+                    "true cost of this path: {} (the cost column is G under {}, not the path's cost)",
+                    steps.cost(&rules),
+                    self.rules.costs
+                );
+            }
         } else {
             println!("path: none");
         }

@@ -4,15 +4,24 @@
 //!   search loop is compiled for its list with no dynamic dispatch inside it.
 //! - [`scenario`]: runs MovingAI scenario files and checks every length.
 //! - [`solve`]: one query, every strategy, side by side.
+//! - [`runs`], [`plot`], [`report`]: run folders read back, charts, tables and
+//!   the writeup's generated sections.
 //!
 //! The `astar-lab` binary is a thin command line over these modules.
 
+pub mod baselines;
 pub mod cli;
 pub mod output;
+pub mod plot;
 pub mod record;
+pub mod render;
+pub mod report;
+pub mod runs;
 pub mod scenario;
+pub mod seeds;
 pub mod solve;
 pub mod strategy;
+pub mod sweep;
 
 pub use strategy::{Solver, Strategy};
 

@@ -17,6 +17,16 @@ enum Command {
     Solve(SolveArgs),
     /// Run a MovingAI scenario file and check every optimal length.
     Scen(ScenArgs),
+    /// Draw a search like seed 000's figures: SVG, PNG or an animated GIF.
+    Render(astar_lab::render::RenderArgs),
+    /// Time every strategy on random maps; write a run folder and the report.
+    Sweep(astar_lab::sweep::SweepArgs),
+    /// Redraw the charts of a sweep from its run folders (SVG and PNG).
+    Plot(astar_lab::plot::PlotArgs),
+    /// Write the tables and the writeup's generated sections from run folders.
+    Report(astar_lab::report::ReportArgs),
+    /// Measure the seeds' quirks on random maps; write reports/seeds and the writeup's seeds section.
+    Seeds(astar_lab::seeds::SeedsArgs),
 }
 
 fn main() -> ExitCode {
@@ -28,15 +38,34 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            // One line, not clap's usage block: the first line names the problem.
+            // One line, not clap's usage block: the lines before the first
+            // blank one name the problem (a missing flag comes on the second).
             let text = e.to_string();
-            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+            let head: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
+                .collect();
+            let line = head.join(" ");
+            eprintln!(
+                "{}",
+                if line.is_empty() {
+                    "error: bad arguments"
+                } else {
+                    &line
+                }
+            );
             return ExitCode::from(2);
         }
     };
     let result = match cli.command {
         Command::Solve(args) => args.run(),
         Command::Scen(args) => args.run(),
+        Command::Render(args) => args.run(),
+        Command::Sweep(args) => args.run(),
+        Command::Plot(args) => args.run(),
+        Command::Report(args) => args.run(),
+        Command::Seeds(args) => args.run(),
     };
     result.unwrap_or_else(|e| {
         eprintln!("{}", error_line(&e));

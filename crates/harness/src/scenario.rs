@@ -114,6 +114,10 @@ pub fn run_scenario(path: &Path, options: &ScenOptions) -> Result<ScenReport> {
 
         let mut verdicts = Vec::new();
         for (strategy, solver) in &mut solvers {
+            // Untimed: the floor records its search, the peer its counters.
+            solver
+                .prepare(grid, row.start, row.goal, &rules)
+                .map_err(|e| at(e.to_string()))?;
             let began = Instant::now();
             let result = solver
                 .solve(grid, row.start, row.goal, &rules)

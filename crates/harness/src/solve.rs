@@ -26,7 +26,13 @@ pub fn solve_all(
 ) -> Result<Vec<Answer>> {
     let mut answers = Vec::new();
     for &strategy in strategies {
+        // Among several, a strategy that cannot run these rules (the peer
+        // under a limit, say) sits out; asked for alone, it says why.
+        if strategies.len() > 1 && strategy.supports(rules).is_err() {
+            continue;
+        }
         let mut solver = strategy.solver();
+        solver.prepare(grid, start, goal, rules)?;
         let report = solver.solve(grid, start, goal, rules)?;
         let path = solver.path(grid);
         answers.push(Answer {

@@ -1,7 +1,11 @@
 //! The strategy registry: every open list the harness can run, by name.
 //!
-//! Adding an open list means one crate and one line in the `strategies!` list
-//! below; the command line, sweeps, tests and reports pick it up from here.
+//! Adding an open list means one crate and one line in the `lists` part of the
+//! `strategies!` list below; the command line, sweeps, tests and reports pick
+//! it up from here. The `others` part holds the two strategies that are not
+//! open lists — the zero-cost `floor` and the `pathfinding` peer — each with
+//! its own [`Solver`]; [`Strategy::with`] (generic over the list type) covers
+//! the open lists only, and [`Strategy::kind`] tells them apart.
 
 use astar_core::{
     ExpansionLog, Grid, NodeId, OpenList, Point, Rules, Search, SearchError, SearchReport,
@@ -89,29 +93,67 @@ pub trait WithOpenList {
     fn call<L: OpenList + Default + Send + 'static>(self) -> Self::Output;
 }
 
+/// What kind of strategy a name stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// An open list run by the core search: reports its expansion order.
+    OpenList,
+    /// The zero-cost floor: a recorded search replayed with no open list.
+    Floor,
+    /// Another crate's A*: comparable on cost only.
+    Peer,
+}
+
 macro_rules! strategies {
-    ($( $(#[$doc:meta])* $variant:ident => $list:ty ),+ $(,)?) => {
-        /// An open-list strategy, by name.
+    (
+        lists { $( $(#[$doc:meta])* $variant:ident => $list:ty ),+ $(,)? }
+        others { $( $(#[$odoc:meta])* $ovariant:ident => $oname:literal, $kind:ident, $solver:ty ),+ $(,)? }
+    ) => {
+        /// A strategy, by name: an open list, the floor, or the peer.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Strategy {
             $( $(#[$doc])* $variant, )+
+            $( $(#[$odoc])* $ovariant, )+
         }
 
         impl Strategy {
-            /// Every strategy, in report order.
-            pub const ALL: &'static [Strategy] = &[$(Strategy::$variant),+];
+            /// Every strategy, in report order: the open lists, then the others.
+            pub const ALL: &'static [Strategy] =
+                &[$(Strategy::$variant,)+ $(Strategy::$ovariant,)+];
+
+            /// The open-list strategies only (those [`Strategy::with`] accepts).
+            pub const LISTS: &'static [Strategy] = &[$(Strategy::$variant),+];
 
             /// The name used on the command line and in reports.
             pub fn name(self) -> &'static str {
                 match self {
                     $( Strategy::$variant => <$list as OpenList>::NAME, )+
+                    $( Strategy::$ovariant => $oname, )+
                 }
             }
 
-            /// Calls `f` with this strategy's open-list type.
-            pub fn with<W: WithOpenList>(self, f: W) -> W::Output {
+            /// Whether this is an open list, the floor or the peer.
+            pub fn kind(self) -> Kind {
                 match self {
-                    $( Strategy::$variant => f.call::<$list>(), )+
+                    $( Strategy::$variant => Kind::OpenList, )+
+                    $( Strategy::$ovariant => Kind::$kind, )+
+                }
+            }
+
+            /// Calls `f` with this strategy's open-list type; `None` for the
+            /// strategies that are not open lists (floor, peer).
+            pub fn with<W: WithOpenList>(self, f: W) -> Option<W::Output> {
+                match self {
+                    $( Strategy::$variant => Some(f.call::<$list>()), )+
+                    $( Strategy::$ovariant => None, )+
+                }
+            }
+
+            /// A fresh searcher for this strategy.
+            pub fn solver(self) -> Box<dyn Solver> {
+                match self {
+                    $( Strategy::$variant => Box::new(Search::<$list>::new()), )+
+                    $( Strategy::$ovariant => Box::new(<$solver>::default()), )+
                 }
             }
         }
@@ -119,28 +161,55 @@ macro_rules! strategies {
 }
 
 strategies! {
-    /// Unsorted array, linear scan for the minimum.
-    Linear => openlist_linear::LinearScan,
-    /// Sorted vector, binary-search insertion.
-    Sorted => openlist_sorted::SortedVec,
-    /// Sorted singly-linked list in an arena.
-    Linked => openlist_linked::SortedLinkedList,
-    /// Indexed binary heap with decrease-key.
-    Heap => openlist_heap::BinaryHeap,
-}
-
-struct MakeSolver;
-impl WithOpenList for MakeSolver {
-    type Output = Box<dyn Solver>;
-    fn call<L: OpenList + Default + Send + 'static>(self) -> Box<dyn Solver> {
-        Box::new(Search::<L>::new())
+    lists {
+        /// Unsorted array, linear scan for the minimum.
+        Linear => openlist_linear::LinearScan,
+        /// Sorted vector, binary-search insertion.
+        Sorted => openlist_sorted::SortedVec,
+        /// Sorted singly-linked list in an arena.
+        Linked => openlist_linked::SortedLinkedList,
+        /// Indexed binary heap with decrease-key.
+        Heap => openlist_heap::BinaryHeap,
+        /// `std`'s binary heap, no decrease-key: stale entries skipped.
+        LazyHeap => openlist_lazy_heap::LazyHeap,
+        /// Indexed 2-ary heap (the const-generic d-ary code).
+        Dary2 => openlist_dary::Dary2,
+        /// Indexed 4-ary heap.
+        Dary4 => openlist_dary::Dary4,
+        /// Indexed 8-ary heap.
+        Dary8 => openlist_dary::Dary8,
+        /// Pairing heap with decrease-key, in an arena.
+        Pairing => openlist_pairing::PairingHeap,
+        /// Bucket queue (Dial): ordered stacks per F over a circular window.
+        Bucket => openlist_bucket::BucketQueue,
+        /// Radix heap on F, exact order among equal F.
+        Radix => openlist_radix::RadixHeap,
+        /// Seed 003's heap: decrease-key finds the node by a linear scan.
+        HeapScan => openlist_heap_scan::ScanHeap,
+    }
+    others {
+        /// The zero-cost floor: the recorded search replayed without OPEN.
+        Floor => "floor", Floor, crate::baselines::FloorSolver,
+        /// The `pathfinding` crate's `astar`.
+        Pathfinding => "pathfinding", Peer, crate::baselines::PathfindingPeer,
     }
 }
 
 impl Strategy {
-    /// A fresh searcher for this strategy.
-    pub fn solver(self) -> Box<dyn Solver> {
-        self.with(MakeSolver)
+    /// Whether this strategy can run a search under `rules`, and why not.
+    pub fn supports(self, rules: &Rules) -> Result<(), String> {
+        struct Supports<'a>(&'a Rules);
+        impl WithOpenList for Supports<'_> {
+            type Output = Result<(), String>;
+            fn call<L: OpenList + Default + Send + 'static>(self) -> Result<(), String> {
+                L::supports(self.0)
+            }
+        }
+        match self.kind() {
+            Kind::OpenList => self.with(Supports(rules)).unwrap_or(Ok(())),
+            Kind::Floor => Ok(()),
+            Kind::Peer => crate::baselines::PathfindingPeer::supports(rules),
+        }
     }
 
     /// Parses `all` or a comma-separated list of names (no repeats).

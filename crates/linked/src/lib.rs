@@ -5,6 +5,11 @@
 //! walks from the head to the first larger key: O(n). Pop takes the head: O(1).
 //! An improved node is unlinked and inserted again at its new place — the
 //! re-sort that the Amit port leaves out.
+//!
+//! [`amit`] is the Amit port itself (seed 002), as written: its own search with
+//! this kind of list, switch by switch.
+
+pub mod amit;
 
 use astar_core::{Key, NodeId, OpenList};
 

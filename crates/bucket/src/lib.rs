@@ -1,0 +1,258 @@
+//! OPEN as a bucket queue (Dial's algorithm): one bucket per F value, over a
+//! circular window of F values, each bucket a stack ordered by the full key.
+//!
+//! A push is O(1) when the key is the smallest of its bucket — always the case
+//! under the default tie policy (LIFO: the last key pushed with a given F has
+//! the smallest tie field), where the bucket is plain last-in-first-out. A pop
+//! is O(1) plus a scan of a bitmap for the next non-empty bucket when the
+//! current one runs out. Decrease-key is lazy (the list is
+//! [`LAZY`](OpenList::LAZY)): the improved key goes into its new bucket and the
+//! old one is discarded by the search when popped. It wins on grids with small
+//! integer costs, where F takes few distinct values close together.
+//!
+//! The design choice is exactness over speed at the edges. Under the other tie
+//! policies (FIFO, larger-G) a new key may belong below the top of its bucket
+//! and is inserted in order (binary search, then a shift), so the pop order is
+//! still the exact [`Key`] order, just slower. The window grows (doubling) to
+//! cover the spread of F on OPEN and, if a key falls below the window's start
+//! (only inconsistent heuristics and the conformance suite do that), the start
+//! moves down. What it refuses ([`OpenList::supports`]): step costs so large
+//! that the F spread of a consistent search, up to about twice the largest
+//! step, would need more than [`MAX_WINDOW`] buckets.
+
+use astar_core::{Key, OpenList, Rules};
+
+/// The largest number of buckets the window may grow to (about 25 MB of
+/// bucket headers).
+pub const MAX_WINDOW: usize = 1 << 20;
+const FIRST_WINDOW: usize = 64;
+
+/// Bucket queue over a circular window of F values.
+#[derive(Debug, Clone)]
+pub struct BucketQueue {
+    /// `buckets[f % window]`: keys with that F, in descending order, so the
+    /// smallest is on top (at the end).
+    buckets: Vec<Vec<Key>>,
+    /// One bit per bucket: whether it holds anything.
+    occupied: Vec<u64>,
+    /// Every key held has F in `base..base + window`.
+    base: u32,
+    /// The largest F pushed since the list was last empty.
+    max_f: u32,
+    len: usize,
+    nodes: usize,
+}
+
+impl Default for BucketQueue {
+    fn default() -> Self {
+        BucketQueue {
+            buckets: vec![Vec::new(); FIRST_WINDOW],
+            occupied: vec![0; FIRST_WINDOW / 64],
+            base: 0,
+            max_f: 0,
+            len: 0,
+            nodes: 0,
+        }
+    }
+}
+
+impl BucketQueue {
+    #[inline(always)]
+    fn mask(&self) -> usize {
+        self.buckets.len() - 1
+    }
+
+    /// Grows the window to at least `span` F values, moving every bucket to
+    /// its index in the wider ring.
+    #[cold]
+    fn grow(&mut self, span: u64) {
+        let window = (span as usize)
+            .next_power_of_two()
+            .max(2 * self.buckets.len());
+        assert!(
+            window <= MAX_WINDOW,
+            "bucket queue: F spread {span} exceeds {MAX_WINDOW} buckets (supports() should have refused these rules)"
+        );
+        let old = std::mem::replace(&mut self.buckets, vec![Vec::new(); window]);
+        self.occupied = vec![0; window / 64];
+        for bucket in old.into_iter().filter(|b| !b.is_empty()) {
+            // All keys of a bucket share one F: the window held the whole spread.
+            let at = bucket[0].f() as usize & (window - 1);
+            self.occupied[at / 64] |= 1 << (at % 64);
+            self.buckets[at] = bucket;
+        }
+    }
+
+    /// Distance, in buckets, from the current bucket to the next occupied
+    /// one; the list must not be empty.
+    #[inline]
+    fn next_occupied(&self) -> usize {
+        let mask = self.mask();
+        let start = self.base as usize & mask;
+        let words = self.occupied.len();
+        let (w0, b0) = (start / 64, start % 64);
+        let first = self.occupied[w0] >> b0;
+        if first != 0 {
+            return first.trailing_zeros() as usize;
+        }
+        let mut dist = 64 - b0;
+        for i in 1..=words {
+            let word = self.occupied[(w0 + i) % words];
+            if word != 0 {
+                return dist + word.trailing_zeros() as usize;
+            }
+            dist += 64;
+        }
+        unreachable!("next_occupied on an empty bucket queue")
+    }
+}
+
+impl OpenList for BucketQueue {
+    const NAME: &'static str = "bucket";
+    const LAZY: bool = true;
+
+    fn supports(rules: &Rules) -> Result<(), String> {
+        let step = rules.costs.straight.max(rules.costs.diagonal) as u64;
+        if 2 * step + 2 > MAX_WINDOW as u64 {
+            return Err(format!(
+                "a bucket per F value needs step costs of at most {}, got {step}; use heap or radix",
+                (MAX_WINDOW as u64 - 2) / 2
+            ));
+        }
+        Ok(())
+    }
+
+    fn clear(&mut self, nodes: usize) {
+        for (w, word) in self.occupied.iter_mut().enumerate() {
+            let mut bits = *word;
+            while bits != 0 {
+                self.buckets[w * 64 + bits.trailing_zeros() as usize].clear();
+                bits &= bits - 1;
+            }
+            *word = 0;
+        }
+        self.len = 0;
+        self.nodes = nodes;
+    }
+
+    #[inline]
+    fn push(&mut self, key: Key) {
+        let f = key.f();
+        if self.len == 0 {
+            self.base = f;
+            self.max_f = f;
+        } else if f < self.base {
+            if (self.max_f - f) as usize >= self.buckets.len() {
+                self.grow((self.max_f - f) as u64 + 1);
+            }
+            self.base = f;
+        } else if f > self.max_f {
+            if (f - self.base) as usize >= self.buckets.len() {
+                self.grow((f - self.base) as u64 + 1);
+            }
+            self.max_f = f;
+        }
+        let at = f as usize & self.mask();
+        let bucket = &mut self.buckets[at];
+        match bucket.last() {
+            None => {
+                bucket.push(key);
+                self.occupied[at / 64] |= 1 << (at % 64);
+            }
+            Some(&top) if key < top => bucket.push(key),
+            Some(_) => {
+                // Not the smallest of its F (FIFO or larger-G ties): keep order.
+                let pos = bucket.partition_point(|&k| k > key);
+                bucket.insert(pos, key);
+            }
+        }
+        self.len += 1;
+    }
+
+    #[inline]
+    fn decrease(&mut self, key: Key) {
+        // Lazy: the old key stays in its bucket and pops as stale.
+        self.push(key);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Key> {
+        if self.len == 0 {
+            return None;
+        }
+        let mut at = self.base as usize & self.mask();
+        if self.buckets[at].is_empty() {
+            let step = self.next_occupied();
+            self.base += step as u32;
+            at = self.base as usize & self.mask();
+        }
+        let bucket = &mut self.buckets[at];
+        let key = bucket.pop().expect("occupied bucket");
+        if bucket.is_empty() {
+            self.occupied[at / 64] &= !(1 << (at % 64));
+        }
+        self.len -= 1;
+        Some(key)
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Nothing per cell. Counted: the bucket headers (24 bytes per bucket of
+    /// the window, whose size follows the step costs, not the map), the
+    /// bitmap, and every bucket's key storage at its capacity (live and stale
+    /// keys), all averaged over the map's nodes.
+    fn bytes_per_node(&self) -> f64 {
+        let headers = self.buckets.len() * std::mem::size_of::<Vec<Key>>()
+            + self.occupied.len() * std::mem::size_of::<u64>();
+        let keys: usize =
+            self.buckets.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Key>();
+        (headers + keys) as f64 / self.nodes.max(1) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use astar_core::{Costs, Rules};
+
+    #[test]
+    fn conforms() {
+        openlist_conformance::check::<BucketQueue>();
+    }
+
+    #[test]
+    fn refuses_steps_too_large_for_the_window() {
+        assert!(BucketQueue::supports(&Rules::movingai()).is_ok());
+        let huge = Rules {
+            costs: Costs {
+                straight: 1 << 20,
+                diagonal: 3 << 19,
+            },
+            ..Rules::default()
+        };
+        let err = BucketQueue::supports(&huge).unwrap_err();
+        assert!(err.contains("step costs of at most"), "{err}");
+    }
+
+    #[test]
+    fn window_grows_and_moves_down_without_losing_order() {
+        // A spread far wider than the first window, pushed out of order,
+        // including keys below the window's start: pops come out sorted.
+        let mut q = BucketQueue::default();
+        q.clear(16);
+        let fs = [500u32, 3, 9000, 70, 70, 2, 65_000, 1];
+        for (node, &f) in fs.iter().enumerate() {
+            q.push(Key::new(f, node as u64, node as u32));
+        }
+        let mut want: Vec<Key> = fs
+            .iter()
+            .enumerate()
+            .map(|(n, &f)| Key::new(f, n as u64, n as u32))
+            .collect();
+        want.sort();
+        let got: Vec<Key> = std::iter::from_fn(|| q.pop()).collect();
+        assert_eq!(got, want);
+    }
+}

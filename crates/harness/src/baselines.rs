@@ -1,0 +1,234 @@
+//! The two strategies that are not open lists: the zero-cost `floor` and the
+//! `pathfinding` peer.
+//!
+//! - [`FloorSolver`] records one search untimed (in [`Solver::prepare`]) and
+//!   replays exactly that expansion sequence with no open list
+//!   ([`astar_core::Floor`]): the time no open list can beat.
+//! - [`PathfindingPeer`] runs the `pathfinding` crate's `astar` on the same
+//!   grid, moves, corner rule, integer costs and heuristic: what a Rust user
+//!   would reach for first. It does the whole search on every `solve`. It
+//!   exposes no counters, so the counters it reports are those of this
+//!   project's search on the same query, run untimed in `prepare`; its
+//!   outcome, cost and path are its own. It breaks ties its own way, so it
+//!   expands other nodes and may return another optimal path; only its cost is
+//!   comparable. It refuses an expansion limit (it has none) and inadmissible
+//!   heuristics (the cost found would then depend on the tie-breaking).
+
+use crate::strategy::Solver;
+use astar_core::{
+    check_endpoint, heuristic, Floor, Grid, NodeId, Outcome, Point, Rules, Search, SearchError,
+    SearchReport, DIRECTIONS,
+};
+use openlist_heap::BinaryHeap;
+
+/// The zero-cost floor as a [`Solver`]: recorded with the indexed binary heap.
+#[derive(Debug, Default)]
+pub struct FloorSolver {
+    floor: Floor<BinaryHeap>,
+    nodes: usize,
+}
+
+impl Solver for FloorSolver {
+    fn name(&self) -> &'static str {
+        "floor"
+    }
+    fn prepare(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<(), SearchError> {
+        self.floor.record(grid, start, goal, rules).map(|_| ())
+    }
+    fn solve(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<SearchReport, SearchError> {
+        self.nodes = grid.node_count();
+        self.floor.replay(grid, start, goal, rules)
+    }
+    fn solve_logged(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
+        self.floor.record(grid, start, goal, rules)?;
+        let report = self.solve(grid, start, goal, rules)?;
+        Ok((report, Some(self.floor.expansions().to_vec())))
+    }
+    fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
+        self.floor.path(grid)
+    }
+    fn bytes_per_node(&self) -> f64 {
+        self.floor.bytes_per_node(self.nodes)
+    }
+}
+
+/// What the peer's counters were computed for.
+type QueryId = (usize, usize, Point, Point, Rules);
+
+fn query_id(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> QueryId {
+    let cells = grid.passable_nodes();
+    (cells.as_ptr() as usize, cells.len(), start, goal, *rules)
+}
+
+/// The `pathfinding` crate's `astar` as a [`Solver`].
+#[derive(Debug, Default)]
+pub struct PathfindingPeer {
+    /// This project's search, run untimed for the counters.
+    reference: Search<BinaryHeap>,
+    prepared: Option<(QueryId, SearchReport)>,
+    /// The last path found, as node ids, and the grid stride it used.
+    path: Option<Vec<NodeId>>,
+    stride: u32,
+}
+
+impl PathfindingPeer {
+    /// Whether the peer can run under `rules`, and why not.
+    pub fn supports(rules: &Rules) -> Result<(), String> {
+        if rules.expansion_limit.is_some() {
+            return Err("pathfinding's astar has no expansion limit".into());
+        }
+        if !rules.is_admissible() {
+            return Err(
+                "with an inadmissible heuristic the cost depends on tie-breaking, which pathfinding does its own way"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    fn check(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> Result<(), SearchError> {
+        check_endpoint(grid, "start", start)?;
+        check_endpoint(grid, "goal", goal)?;
+        if rules.costs.straight == 0 || rules.costs.diagonal == 0 {
+            return Err(SearchError::BadCosts(rules.costs));
+        }
+        Self::supports(rules).map_err(|reason| SearchError::Unsupported {
+            list: "pathfinding",
+            reason,
+        })
+    }
+}
+
+impl Solver for PathfindingPeer {
+    fn name(&self) -> &'static str {
+        "pathfinding"
+    }
+    fn prepare(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<(), SearchError> {
+        Self::check(grid, start, goal, rules)?;
+        let report = self.reference.run(grid, start, goal, rules)?;
+        self.prepared = Some((query_id(grid, start, goal, rules), report));
+        Ok(())
+    }
+    fn solve(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<SearchReport, SearchError> {
+        Self::check(grid, start, goal, rules)?;
+        let id = query_id(grid, start, goal, rules);
+        if self.prepared.is_none_or(|(q, _)| q != id) {
+            // Not prepared for this query: get the counters now (the caller
+            // did not separate untimed work, so it is timed along).
+            self.prepare(grid, start, goal, rules)?;
+        }
+        let stride = grid.stride();
+        let passable = grid.passable_nodes();
+        let offsets: [i64; 8] = DIRECTIONS.map(|(dx, dy)| dy as i64 * stride as i64 + dx as i64);
+        let eight = rules.moves == astar_core::Moves::Eight;
+        let (straight, diagonal) = (rules.costs.straight, rules.costs.diagonal);
+        let corner_cutting = rules.corner_cutting;
+        // Same neighbours, in the same order, with the same rules as the core.
+        let successors = |&node: &NodeId| {
+            let mut out = [(0u32, 0u32); 8];
+            let mut n = 0;
+            for (d, &offset) in offsets.iter().enumerate() {
+                let diagonal_move = d % 2 == 0;
+                if diagonal_move && !eight {
+                    continue;
+                }
+                let next = (node as i64 + offset) as NodeId;
+                if !passable[next as usize] {
+                    continue;
+                }
+                if diagonal_move && !corner_cutting {
+                    let (dx, dy) = DIRECTIONS[d];
+                    let beside_x = (node as i64 + dx as i64) as usize;
+                    let beside_y = (node as i64 + dy as i64 * stride as i64) as usize;
+                    if !passable[beside_x] || !passable[beside_y] {
+                        continue;
+                    }
+                }
+                out[n] = (next, if diagonal_move { diagonal } else { straight });
+                n += 1;
+            }
+            out.into_iter().take(n)
+        };
+        let h = |&node: &NodeId| {
+            let p = Point::new(node % stride - 1, node / stride - 1);
+            heuristic(rules, p, goal)
+        };
+        let goal_node = grid.node(goal);
+        let found =
+            pathfinding::directed::astar::astar(&grid.node(start), successors, h, |&node| {
+                node == goal_node
+            });
+        let counters = self.prepared.expect("prepared above").1.counters;
+        self.stride = stride;
+        let (outcome, cost) = match found {
+            Some((path, cost)) => {
+                self.path = Some(path);
+                (Outcome::Found, Some(cost))
+            }
+            None => {
+                self.path = None;
+                (Outcome::NoPath, None)
+            }
+        };
+        Ok(SearchReport {
+            outcome,
+            cost,
+            counters,
+        })
+    }
+    fn solve_logged(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
+        Ok((self.solve(grid, start, goal, rules)?, None))
+    }
+    fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
+        debug_assert_eq!(self.stride, grid.stride());
+        let path = self.path.as_ref()?;
+        Some(path.iter().map(|&n| grid.point(n)).collect())
+    }
+    /// An estimate from the crate's data layout, as it does not say: per node
+    /// it reaches, an index-map entry (hash, node, parent index, cost: 32
+    /// bytes) and a hash-table slot (8 bytes), and per push a heap entry (16
+    /// bytes); the nodes reached are taken as this project's push count for
+    /// the same query. Averaged over the map's nodes; spare capacity not counted.
+    fn bytes_per_node(&self) -> f64 {
+        match self.prepared {
+            Some((id, report)) => report.counters.pushes as f64 * 56.0 / id.1.max(1) as f64,
+            None => 0.0,
+        }
+    }
+}

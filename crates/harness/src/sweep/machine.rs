@@ -1,0 +1,161 @@
+//! Facts about the machine, the build and the moment of a run, for `meta.json`.
+
+use std::process::Command;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// `git rev-parse --short HEAD`, with `-dirty` when `git status --porcelain`
+/// lists anything; `unknown` when git or the repository is missing.
+pub fn git_commit() -> String {
+    let run = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match run(&["rev-parse", "--short", "HEAD"]) {
+        Some(hash) if !hash.is_empty() => match run(&["status", "--porcelain"]) {
+            Some(changes) if !changes.is_empty() => format!("{hash}-dirty"),
+            _ => hash,
+        },
+        _ => "unknown".into(),
+    }
+}
+
+/// `rustc --version` of the compiler that built this binary, captured by the
+/// build script (the compiler that built it is the one that matters, and it
+/// may not be installed where the binary runs).
+pub fn rustc_version() -> String {
+    env!("ASTAR_LAB_RUSTC_VERSION").to_string()
+}
+
+/// The first "model name" of /proc/cpuinfo, or `unknown`.
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .filter_map(|l| l.split_once(':'))
+                .find(|(k, _)| k.trim() == "model name")
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// Logical cores available to this process.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Bytes of memory available (MemAvailable of /proc/meminfo), if readable.
+pub fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The command line, each argument quoted when a shell would need it.
+pub fn command_line() -> String {
+    std::env::args()
+        .map(|a| {
+            let plain = !a.is_empty()
+                && a.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./,=:+@%".contains(c));
+            if plain {
+                a
+            } else {
+                format!("'{}'", a.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A UTC moment, split into calendar fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UtcTime {
+    /// Year.
+    pub year: i64,
+    /// Month, 1–12.
+    pub month: u32,
+    /// Day, 1–31.
+    pub day: u32,
+    /// Hour.
+    pub hour: u32,
+    /// Minute.
+    pub minute: u32,
+    /// Second.
+    pub second: u32,
+}
+
+impl UtcTime {
+    /// Now.
+    pub fn now() -> UtcTime {
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        UtcTime::from_unix(secs as i64)
+    }
+
+    /// From seconds since 1970-01-01T00:00:00Z.
+    pub fn from_unix(secs: i64) -> UtcTime {
+        let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+        // Howard Hinnant's days-to-civil algorithm.
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097);
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        UtcTime {
+            year,
+            month,
+            day,
+            hour: (rem / 3600) as u32,
+            minute: (rem / 60 % 60) as u32,
+            second: (rem % 60) as u32,
+        }
+    }
+
+    /// RFC 3339, e.g. `2026-12-01T21:05:09Z`.
+    pub fn rfc3339(&self) -> String {
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+
+    /// For folder names, e.g. `20261201-210509`.
+    pub fn compact(&self) -> String {
+        format!(
+            "{:04}{:02}{:02}-{:02}{:02}{:02}",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calendar_dates() {
+        assert_eq!(UtcTime::from_unix(0).rfc3339(), "1970-01-01T00:00:00Z");
+        // 951_782_400 s = 11016 days: 2000-02-29, a leap day of a century leap year.
+        assert_eq!(
+            UtcTime::from_unix(951_782_400 + 3661).rfc3339(),
+            "2000-02-29T01:01:01Z"
+        );
+        // One day before the epoch.
+        assert_eq!(UtcTime::from_unix(-86_400).compact(), "19691231-000000");
+        assert_eq!(
+            UtcTime::from_unix(4_102_444_799).rfc3339(),
+            "2099-12-31T23:59:59Z"
+        );
+    }
+}

@@ -1,0 +1,631 @@
+//! `astar-lab sweep`: every strategy on many random maps and queries, timed.
+//!
+//! A sweep is a list of items — one query on one map — fixed by its
+//! [`SweepConfig`] (see [`workload`]). Items run in parallel on a rayon pool;
+//! each runs every strategy on the same query ([`measure`]), and its rows are
+//! appended to the run's `results.csv` as soon as it finishes ([`store`]), so a
+//! killed run keeps every finished item and `--resume` carries on from there.
+//! The run folder's `meta.json` says what was measured and on what.
+
+pub mod machine;
+pub mod measure;
+pub mod store;
+pub mod workload;
+
+use crate::cli::RuleArgs;
+use crate::record::{Record, RunMeta, SweepConfig};
+use crate::strategy::{Solver, Strategy, StrategyList};
+use anyhow::{anyhow, bail, Context, Result};
+use astar_core::{Grid, NodeId, Point, Rules};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The master seed when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// The shape of a named sweep.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    /// Map sides.
+    pub sizes: &'static [u32],
+    /// Obstacle densities.
+    pub densities: &'static [f64],
+    /// Maps per (size, density).
+    pub maps: u32,
+    /// Queries per map.
+    pub queries: u32,
+    /// Minimum total time of the repeats of one search, ms.
+    pub min_time_ms: f64,
+}
+
+/// `--quick`, the default: sized to finish, charts and report included, in
+/// about three minutes on two cores. The linear scan at 1024 dominates it.
+pub const QUICK: Preset = Preset {
+    sizes: &[32, 64, 128, 256, 512, 1024],
+    densities: &[0.25],
+    maps: 3,
+    queries: 4,
+    min_time_ms: 5.0,
+};
+
+/// `--full`: the published figures; up to 4096² with more maps and queries.
+/// The linked list and the linear scan dominate it at 4096 (minutes per
+/// search), which is what bounds its maps and queries: about 16 × 4 minutes of
+/// searching at 4096 alone, so most of an hour on two cores.
+pub const FULL: Preset = Preset {
+    sizes: &[32, 64, 128, 256, 512, 1024, 2048, 4096],
+    densities: &[0.25],
+    maps: 4,
+    queries: 4,
+    min_time_ms: 20.0,
+};
+
+/// Map sides as given to `--sizes`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sizes(pub Vec<u32>);
+
+/// Densities as given to `--densities`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Densities(pub Vec<f64>);
+
+/// One slice of a sweep: `K/N`, 1 ≤ K ≤ N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which slice, from 1.
+    pub k: u32,
+    /// How many slices.
+    pub n: u32,
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+fn parse_sizes(text: &str) -> Result<Sizes, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let size: u32 = part
+            .parse()
+            .map_err(|_| format!("map size {part:?} is not a whole number"))?;
+        astar_core::grid::check_size(size.into(), size.into()).map_err(|e| e.to_string())?;
+        out.push(size);
+    }
+    if out.is_empty() {
+        return Err("empty size list".into());
+    }
+    Ok(Sizes(out))
+}
+
+fn parse_densities(text: &str) -> Result<Densities, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let d: f64 = part
+            .parse()
+            .map_err(|_| format!("density {part:?} is not a number"))?;
+        if !(0.0..1.0).contains(&d) {
+            return Err(format!("obstacle density {d} is outside [0, 1)"));
+        }
+        out.push(d);
+    }
+    if out.is_empty() {
+        return Err("empty density list".into());
+    }
+    Ok(Densities(out))
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("expected a shard as K/N with 1 <= K <= N, got {text:?}");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u32, u32) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok(Shard { k, n })
+}
+
+fn parse_positive(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of at least 1, got {text:?}"
+        )),
+    }
+}
+
+fn parse_min_time(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(ms) if ms.is_finite() && ms >= 0.0 => Ok(ms),
+        _ => Err(format!("expected milliseconds >= 0, got {text:?}")),
+    }
+}
+
+/// `astar-lab sweep`: time every strategy on random maps.
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// Map sides, comma-separated (default: 32,64,…,1024; --full to 4096).
+    #[arg(long, value_parser = parse_sizes, allow_hyphen_values = true)]
+    pub sizes: Option<Sizes>,
+    /// Obstacle densities in [0, 1), comma-separated (default 0.25).
+    #[arg(long, value_parser = parse_densities, allow_hyphen_values = true)]
+    pub densities: Option<Densities>,
+    /// Maps per (size, density).
+    #[arg(long, value_parser = parse_positive)]
+    pub maps: Option<u32>,
+    /// Start/goal queries per map.
+    #[arg(long, value_parser = parse_positive)]
+    pub queries: Option<u32>,
+    /// Strategy names, comma-separated, or all.
+    #[arg(long, default_value = "all", value_parser = Strategy::parse_list)]
+    pub strategies: StrategyList,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub rules: RuleArgs,
+    /// Master seed: every map and query derives from it.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long, value_parser = parse_positive)]
+    pub threads: Option<u32>,
+    /// Where run folders go.
+    #[arg(long, default_value = "runs")]
+    pub out: PathBuf,
+    /// The quick preset (the default).
+    #[arg(long, conflicts_with = "full")]
+    pub quick: bool,
+    /// The full preset: up to 4096², more maps and queries (about an hour).
+    #[arg(long)]
+    pub full: bool,
+    /// Carry on with a killed run in this folder (same flags as it was started with).
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+    /// Run only slice K of N of the sweep's items.
+    #[arg(long, value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Repeat each search until the repeats take this long, then take the median.
+    #[arg(long, value_parser = parse_min_time, allow_hyphen_values = true)]
+    pub min_time_ms: Option<f64>,
+    /// Do not regenerate the charts and report afterwards.
+    #[arg(long)]
+    pub no_report: bool,
+}
+
+/// The config of a preset with default rules, seed and strategies.
+pub fn preset_config(p: &Preset) -> SweepConfig {
+    let rules = Rules::default();
+    SweepConfig {
+        sizes: p.sizes.to_vec(),
+        densities: p.densities.to_vec(),
+        maps: p.maps,
+        queries: p.queries,
+        strategies: Strategy::ALL.iter().map(|s| s.name().to_string()).collect(),
+        heuristic: rules.heuristic.name().into(),
+        tie: rules.tie.name().into(),
+        costs: astar_core::CostModel::Seed.name().into(),
+        moves: 8,
+        corner_cutting: rules.corner_cutting,
+        seed: DEFAULT_SEED,
+        min_time_ms: p.min_time_ms,
+    }
+}
+
+impl SweepArgs {
+    /// The config these flags ask for: the preset, with any flag given overriding it.
+    pub fn config(&self) -> SweepConfig {
+        let p = if self.full { FULL } else { QUICK };
+        SweepConfig {
+            sizes: self.sizes.clone().map_or(p.sizes.to_vec(), |s| s.0),
+            densities: self.densities.clone().map_or(p.densities.to_vec(), |d| d.0),
+            maps: self.maps.unwrap_or(p.maps),
+            queries: self.queries.unwrap_or(p.queries),
+            strategies: self
+                .strategies
+                .0
+                .iter()
+                .map(|s| s.name().to_string())
+                .collect(),
+            heuristic: self.rules.heuristic.name().into(),
+            tie: self.rules.tie.name().into(),
+            costs: self.rules.costs.name().into(),
+            moves: match self.rules.moves {
+                astar_core::Moves::Four => 4,
+                astar_core::Moves::Eight => 8,
+            },
+            corner_cutting: self.rules.corner_cutting,
+            seed: self.seed,
+            min_time_ms: self.min_time_ms.unwrap_or(p.min_time_ms),
+        }
+    }
+
+    /// Runs the sweep. Exit code 1 if any row is a mismatch or an error.
+    pub fn run(self) -> Result<ExitCode> {
+        let config = self.config();
+        let threads = self.threads.map_or_else(machine::cores, |t| t as usize);
+        let shard = self.shard.unwrap_or(Shard { k: 1, n: 1 });
+        let strategies = self.strategies.0.clone();
+        let rules = self.rules.rules();
+        if rules.goal_test != astar_core::GoalTest::Closed {
+            // The config does not record a goal test: a sweep measures optimal searches only.
+            bail!("sweep supports only --goal-test closed");
+        }
+        check_memory(&config, &strategies, &rules, threads)?;
+
+        let (dir, file, done) = match &self.resume {
+            Some(dir) => {
+                let meta = store::read_meta(dir)?;
+                check_same(dir, &meta, &config, shard)?;
+                let names: Vec<&str> = config.strategies.iter().map(String::as_str).collect();
+                let (file, done) = store::RunFile::resume(dir, &names)?;
+                let now = machine::git_commit();
+                if now != meta.commit {
+                    eprintln!(
+                        "warning: {} was measured at commit {}, this is {now}",
+                        dir.display(),
+                        meta.commit
+                    );
+                }
+                (dir.clone(), file, done)
+            }
+            None => {
+                let when = machine::UtcTime::now();
+                let commit = machine::git_commit();
+                let mut name = format!("{}-{}", when.compact(), commit);
+                if shard.n > 1 {
+                    name.push_str(&format!("-shard-{}-of-{}", shard.k, shard.n));
+                }
+                let dir = store::create_run_dir(&self.out, &name)?;
+                let meta = RunMeta {
+                    commit,
+                    rustc: machine::rustc_version(),
+                    cpu: machine::cpu_model(),
+                    cores: machine::cores(),
+                    threads,
+                    date: when.rfc3339(),
+                    command: machine::command_line(),
+                    shard: shard.to_string(),
+                    config: config.clone(),
+                };
+                store::write_meta(&dir, &meta)?;
+                let file = store::RunFile::create(&dir)?;
+                (dir, file, Default::default())
+            }
+        };
+
+        let began = Instant::now();
+        let specs = workload::maps(&config);
+        let pending: Vec<workload::Item> =
+            workload::shard(workload::items(&config), shard.k, shard.n)
+                .into_iter()
+                .filter(|it| {
+                    let m = &specs[it.map];
+                    !done.contains(&(m.size, m.density.to_bits(), m.seed, it.query))
+                })
+                .collect();
+        eprintln!(
+            "sweep: {} items to run ({} already done), {} threads, writing {}",
+            pending.len(),
+            done.len(),
+            threads,
+            dir.join(store::RESULTS).display()
+        );
+        let job = Job {
+            specs: &specs,
+            strategies: &strategies,
+            rules,
+            min_time: Duration::from_secs_f64(config.min_time_ms / 1e3),
+            file: &file,
+        };
+        job.run(&pending, threads)?;
+        let wall = began.elapsed();
+
+        let rows = store::read_rows(&dir)?;
+        print_summary(&dir, &rows, &config, wall);
+        let bad = rows.iter().filter(|r| r.status != "ok").count();
+
+        let is_preset = config == preset_config(&QUICK) || config == preset_config(&FULL);
+        if self.no_report {
+        } else if shard.n > 1 {
+            println!("a shard is part of a sweep: make the report from all its run folders");
+        } else if !is_preset {
+            println!(
+                "not a --quick or --full sweep, so reports/ is left alone; `astar-lab plot {0}` and `astar-lab report {0}` make its charts and tables",
+                dir.display()
+            );
+        } else {
+            regenerate_reports(&dir)
+                .with_context(|| format!("the run is in {}, but its report", dir.display()))?;
+            println!("charts and report regenerated in reports/");
+        }
+        if bad > 0 {
+            eprintln!("{bad} rows are mismatches or errors: see the status column");
+            return Ok(ExitCode::from(1));
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// Refuses a folder measured with another configuration or shard.
+fn check_same(dir: &Path, meta: &RunMeta, config: &SweepConfig, shard: Shard) -> Result<()> {
+    if meta.shard != shard.to_string() {
+        bail!(
+            "--resume {}: that run is shard {}, not {shard}",
+            dir.display(),
+            meta.shard
+        );
+    }
+    if &meta.config != config {
+        let there = serde_json::to_value(&meta.config)?;
+        let asked = serde_json::to_value(config)?;
+        let diffs: Vec<String> = there
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(k, v)| asked.get(k.as_str()) != Some(v))
+            .map(|(k, v)| format!("{k} {v} there, {} asked", asked[k.as_str()]))
+            .collect();
+        bail!(
+            "--resume {}: that run has another configuration ({}); give the flags it was started with",
+            dir.display(),
+            diffs.join("; ")
+        );
+    }
+    Ok(())
+}
+
+/// Bytes of memory a sweep needs at its largest size, and why, or an error
+/// when that exceeds what the machine has free.
+fn check_memory(
+    config: &SweepConfig,
+    strategies: &[Strategy],
+    rules: &Rules,
+    threads: usize,
+) -> Result<()> {
+    let needed = memory_estimate(config, strategies, rules, threads);
+    // Without /proc/meminfo, assume a modest machine rather than none.
+    let available = machine::available_memory().unwrap_or(8 << 30);
+    if needed > available {
+        bail!(
+            "size {} needs about {:.1} GiB ({threads} threads × {} strategies' search arrays, plus maps), but only {:.1} GiB is available",
+            config.sizes.iter().max().copied().unwrap_or(0),
+            needed as f64 / (1u64 << 30) as f64,
+            strategies.len(),
+            available as f64 / (1u64 << 30) as f64
+        );
+    }
+    Ok(())
+}
+
+/// Estimates the peak memory of a sweep, in bytes.
+///
+/// Per worker thread, one searcher per strategy, each with per-cell arrays
+/// (the search's own and the list's: asked of each list after a tiny search)
+/// plus room for OPEN's entries, allowed 2 bytes a cell (a 16-byte key for
+/// one cell in 8; OPEN stays far smaller on these maps). Shared: every map of
+/// the largest size with its largest component (5 bytes a cell), the labelling
+/// scratch of each thread (5), and the warm-up map (1).
+pub fn memory_estimate(
+    config: &SweepConfig,
+    strategies: &[Strategy],
+    rules: &Rules,
+    threads: usize,
+) -> u64 {
+    let side = u64::from(config.sizes.iter().max().copied().unwrap_or(0));
+    let cells = (side + 2) * (side + 2);
+    let tiny = Grid::open(2, 2).expect("a 2x2 map is valid");
+    let per_cell_per_thread: f64 = strategies
+        .iter()
+        .map(|s| {
+            let mut solver = s.solver();
+            let _ = solver.solve(&tiny, Point::new(0, 0), Point::new(1, 1), rules);
+            solver.bytes_per_node() + 2.0
+        })
+        .sum();
+    let maps_at_once = (config.densities.len() as u64) * u64::from(config.maps);
+    let shared = 5 * maps_at_once + 5 * threads as u64 + 1;
+    (cells as f64 * (per_cell_per_thread * threads as f64 + shared as f64)) as u64
+}
+
+/// Everything the workers share.
+struct Job<'a> {
+    specs: &'a [workload::MapSpec],
+    strategies: &'a [Strategy],
+    rules: Rules,
+    min_time: Duration,
+    file: &'a store::RunFile,
+}
+
+/// A built map and the cells queries are drawn from.
+struct BuiltMap {
+    grid: Grid,
+    cells: Vec<NodeId>,
+}
+
+impl Job<'_> {
+    /// Runs the items, size by size: the maps of one size are built in
+    /// parallel (untimed), then its items run in parallel.
+    fn run(&self, pending: &[workload::Item], threads: usize) -> Result<()> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| anyhow!("starting {threads} threads: {e}"))?;
+        // One set of searchers per worker thread, reused across items, so
+        // their arrays are allocated once per size, never during a search.
+        let slots: Vec<Mutex<Vec<Box<dyn Solver>>>> = (0..threads)
+            .map(|_| Mutex::new(self.strategies.iter().map(|s| s.solver()).collect()))
+            .collect();
+        let progress = progress_bar(
+            pending
+                .iter()
+                .map(|it| weight(self.specs[it.map].size))
+                .sum(),
+        );
+        let mut sizes: Vec<u32> = pending.iter().map(|it| self.specs[it.map].size).collect();
+        sizes.dedup();
+        pool.install(|| -> Result<()> {
+            for size in sizes {
+                let items: Vec<_> = pending
+                    .iter()
+                    .filter(|it| self.specs[it.map].size == size)
+                    .collect();
+                let mut wanted: Vec<usize> = items.iter().map(|it| it.map).collect();
+                wanted.sort_unstable();
+                wanted.dedup();
+                let built: BTreeMap<usize, Result<BuiltMap, String>> = wanted
+                    .par_iter()
+                    .map(|&m| (m, self.build(&self.specs[m])))
+                    .collect();
+                progress.set_message(format!("size {size}"));
+                self.warm_up(&slots, size);
+                items.par_iter().try_for_each(|it| -> Result<()> {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % slots.len();
+                    let mut solvers = slots[slot].lock().unwrap_or_else(|p| p.into_inner());
+                    let rows = self.item(it, &built[&it.map], &mut solvers);
+                    drop(solvers);
+                    self.file.append(&rows)?;
+                    progress.inc(weight(size));
+                    Ok(())
+                })?;
+            }
+            Ok(())
+        })?;
+        progress.finish_and_clear();
+        Ok(())
+    }
+
+    /// Builds a map and finds its largest component.
+    fn build(&self, spec: &workload::MapSpec) -> Result<BuiltMap, String> {
+        let grid = spec.build().map_err(|e| e.to_string())?;
+        let cells = workload::largest_component(&grid, &self.rules);
+        Ok(BuiltMap { grid, cells })
+    }
+
+    /// Grows every thread's search arrays to maps of side `size` with a
+    /// trivial search, so no timed search pays for allocation.
+    fn warm_up(&self, slots: &[Mutex<Vec<Box<dyn Solver>>>], size: u32) {
+        let Ok(grid) = Grid::open(size, size) else {
+            return;
+        };
+        rayon::broadcast(|ctx| {
+            let mut solvers = slots[ctx.index() % slots.len()]
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            for solver in solvers.iter_mut() {
+                let origin = Point::new(0, 0);
+                let _ = solver.solve(&grid, origin, origin, &self.rules);
+            }
+        });
+    }
+
+    /// Measures one item (or records why it could not be).
+    fn item(
+        &self,
+        it: &workload::Item,
+        built: &Result<BuiltMap, String>,
+        solvers: &mut [Box<dyn Solver>],
+    ) -> Vec<Record> {
+        let spec = &self.specs[it.map];
+        let info = measure::ItemInfo {
+            size: spec.size,
+            density: spec.density,
+            map_seed: spec.seed,
+            query: it.query,
+            index: it.index,
+        };
+        let query = built.as_ref().map_err(String::clone).and_then(|b| {
+            workload::query(&b.grid, &b.cells, spec.seed, it.query)
+                .map(|q| (b, q))
+                .map_err(|e| e.to_string())
+        });
+        match query {
+            Err(why) => measure::error_rows(&info, self.strategies, &why),
+            Ok((b, (start, goal))) => measure::measure_item(
+                &info,
+                &b.grid,
+                start,
+                goal,
+                &self.rules,
+                self.strategies,
+                solvers,
+                self.min_time,
+            ),
+        }
+    }
+}
+
+/// Rough relative cost of an item of side `size`, for the progress bar's ETA.
+fn weight(size: u32) -> u64 {
+    u64::from(size).pow(2)
+}
+
+/// A progress bar on stderr when it is a terminal; nothing otherwise.
+fn progress_bar(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    if let Ok(style) =
+        ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {percent:>3}% ETA {eta} {msg}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// Prints, per size, the median time per search of each strategy.
+fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Duration) {
+    let ok: Vec<&Record> = rows.iter().filter(|r| r.status == "ok").collect();
+    println!(
+        "run {}: {} rows ({} ok) in {:.1} s",
+        dir.display(),
+        rows.len(),
+        ok.len(),
+        wall.as_secs_f64()
+    );
+    print!("{:>6}", "size");
+    for s in &config.strategies {
+        print!(" {:>14}", format!("{s} µs"));
+    }
+    println!();
+    for &size in &config.sizes {
+        print!("{size:>6}");
+        for s in &config.strategies {
+            let mut ns: Vec<u64> = ok
+                .iter()
+                .filter(|r| r.size == size && &r.strategy == s)
+                .map(|r| r.ns_per_search as u64)
+                .collect();
+            if ns.is_empty() {
+                print!(" {:>14}", "-");
+            } else {
+                print!(" {:>14.1}", measure::median(&mut ns) / 1e3);
+            }
+        }
+        println!();
+    }
+}
+
+/// Publishes a finished run: copies its data into `reports/data/` and
+/// regenerates the charts and the report from it.
+fn regenerate_reports(run: &Path) -> Result<()> {
+    let reports = Path::new("reports");
+    for name in [store::RESULTS, store::META] {
+        let bytes = std::fs::read(run.join(name))
+            .with_context(|| format!("reading {}", run.join(name).display()))?;
+        crate::output::write_atomic(&reports.join("data").join(name), &bytes)?;
+    }
+    let runs = [run.to_path_buf()];
+    crate::plot::plot_runs(&runs, &reports.join("charts"))?;
+    crate::report::write_report(&runs, reports)?;
+    Ok(())
+}

@@ -1,0 +1,396 @@
+//! Charts and reports from a fixture run folder: the files exist and parse,
+//! the tables hold the fixture's medians (recomputed here), the writeup keeps
+//! every byte outside its generated sections, and several run folders merge
+//! only when they belong to one sweep.
+
+use astar_lab::plot::plot_runs;
+use astar_lab::record::{Record, RunMeta, SweepConfig};
+use astar_lab::report::write_report;
+use astar_lab::runs::load_runs;
+use std::path::{Path, PathBuf};
+
+const SIZES: [u32; 3] = [32, 64, 128];
+const STRATEGIES: [&str; 4] = ["linear", "sorted", "heap", "floor"];
+const MAPS: u32 = 2;
+const QUERIES: u32 = 3;
+/// The one row that is a mismatch: heap, size 64, map 1, query 2.
+const BAD: (u32, u64, u32, &str) = (64, 1, 2, "heap");
+
+fn config() -> SweepConfig {
+    SweepConfig {
+        sizes: SIZES.to_vec(),
+        densities: vec![0.25],
+        maps: MAPS,
+        queries: QUERIES,
+        strategies: STRATEGIES.iter().map(|s| s.to_string()).collect(),
+        heuristic: "octile".into(),
+        tie: "lifo".into(),
+        costs: "seed".into(),
+        moves: 8,
+        corner_cutting: false,
+        seed: 1,
+        min_time_ms: 5.0,
+    }
+}
+
+fn meta(config: SweepConfig) -> RunMeta {
+    RunMeta {
+        commit: "0123abc".into(),
+        rustc: "rustc 1.85.0".into(),
+        cpu: "Test CPU".into(),
+        cores: 2,
+        threads: 2,
+        date: "2026-01-01T00:00:00Z".into(),
+        command: "astar-lab sweep --sizes 32,64,128".into(),
+        shard: "1/1".into(),
+        config,
+    }
+}
+
+/// A believable row: the search grows with the map, the per-expansion cost
+/// depends on the list and OPEN's size, and queries differ.
+fn row(size: u32, map_seed: u64, query: u32, strategy: &str) -> Record {
+    let wobble = 1.0 + 0.07 * f64::from((query * 7 + map_seed as u32 * 3) % 5);
+    let expansions = u64::from(size * size / 4) + u64::from(query) * 17 + map_seed * 5;
+    let max_open = u64::from(size) * 2 + u64::from(query);
+    let per_expansion = match strategy {
+        "linear" => 10.0 + max_open as f64 * 0.3,
+        "sorted" => 20.0 + max_open as f64 * 0.05,
+        "heap" => 30.0 + 4.0 * (max_open as f64).log2(),
+        _ => 8.0,
+    };
+    let status = if (size, map_seed, query, strategy) == BAD {
+        "mismatch: cost 100 vs 102".to_string()
+    } else {
+        "ok".to_string()
+    };
+    Record {
+        size,
+        density: 0.25,
+        map_seed,
+        query,
+        strategy: strategy.into(),
+        ns_per_search: (expansions as f64 * per_expansion * wobble).round(),
+        repeats: 11,
+        expansions,
+        pushes: expansions * 13 / 10,
+        pops: expansions,
+        decreases: expansions / 5,
+        reopens: 0,
+        max_open,
+        cost: Some(u64::from(size) * 12),
+        path_len: Some(f64::from(size) * 1.2),
+        status,
+        start_x: 1,
+        start_y: 1,
+        goal_x: size - 2,
+        goal_y: size - 2,
+        stale_pops: 0,
+        bytes_per_cell: 24.0,
+    }
+}
+
+fn all_rows() -> Vec<Record> {
+    let mut rows = Vec::new();
+    for size in SIZES {
+        for map_seed in 0..u64::from(MAPS) {
+            for query in 0..QUERIES {
+                for s in STRATEGIES {
+                    rows.push(row(size, map_seed, query, s));
+                }
+            }
+        }
+    }
+    rows
+}
+
+fn csv_text(rows: &[Record]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r).unwrap();
+    }
+    String::from_utf8(w.into_inner().unwrap()).unwrap()
+}
+
+fn write_run(dir: &Path, meta: &RunMeta, csv: &str) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(
+        dir.join("meta.json"),
+        serde_json::to_string_pretty(meta).unwrap(),
+    )
+    .unwrap();
+    std::fs::write(dir.join("results.csv"), csv).unwrap();
+    dir.to_path_buf()
+}
+
+fn fixture(root: &Path) -> PathBuf {
+    write_run(&root.join("run"), &meta(config()), &csv_text(&all_rows()))
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn ok_rows(size: u32, strategy: &str) -> Vec<Record> {
+    all_rows()
+        .into_iter()
+        .filter(|r| r.size == size && r.strategy == strategy && r.status == "ok")
+        .collect()
+}
+
+#[test]
+fn plot_writes_every_chart_as_parseable_svg_and_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = fixture(dir.path());
+    let out = dir.path().join("charts");
+    let files = plot_runs(&[run], &out).unwrap();
+    let titles = [
+        ("speedup-vs-linear", "Speedup over the linear scan"),
+        ("speedup-vs-sorted", "Speedup over the sorted vector"),
+        ("time-per-search", "Time per search"),
+        ("ns-per-expansion", "Time per expansion"),
+        ("open-and-operations", "OPEN size"),
+    ];
+    assert_eq!(files.len(), 2 * titles.len(), "{files:?}");
+    for (stem, title) in titles {
+        let svg = std::fs::read_to_string(out.join(format!("{stem}.svg"))).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{stem}.svg: {e}"));
+        let text: String = doc
+            .descendants()
+            .filter_map(|n| n.text())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains(title), "{stem}.svg lacks its title {title:?}");
+        assert!(text.contains("map side"), "{stem}.svg lacks its x label");
+
+        let png = image::open(out.join(format!("{stem}.png")))
+            .unwrap_or_else(|e| panic!("{stem}.png: {e}"))
+            .to_rgb8();
+        assert!(png.width() >= 800 && png.height() >= 500);
+        let inked = png.pixels().filter(|p| p.0 != [255, 255, 255]).count();
+        assert!(
+            inked > 10_000,
+            "{stem}.png is nearly blank ({inked} pixels)"
+        );
+    }
+    // The speedup chart names every strategy but its baseline in the legend.
+    let svg = std::fs::read_to_string(out.join("speedup-vs-linear.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect();
+    for s in ["sorted", "heap", "floor (lower bound)"] {
+        assert!(texts.contains(&s), "legend lacks {s}");
+    }
+    // No temporary files are left next to the charts.
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), files.len());
+}
+
+/// The generated sections' names, as the report fills them.
+const MINE: [&str; 3] = ["conditions", "findings", "tables"];
+
+/// The text with every one of our generated sections (markers included)
+/// cut out: what must stay byte for byte.
+fn outside(text: &str) -> String {
+    let mut out = text.to_string();
+    for name in MINE {
+        let begin = out.find(&format!("<!-- BEGIN GENERATED: {name}")).unwrap();
+        let end_marker = format!("<!-- END GENERATED: {name} -->");
+        let end = out.find(&end_marker).unwrap() + end_marker.len();
+        out.replace_range(begin..end, "");
+    }
+    out
+}
+
+fn section<'a>(text: &'a str, name: &str) -> &'a str {
+    let begin = text.find(&format!("<!-- BEGIN GENERATED: {name}")).unwrap();
+    let end = text
+        .find(&format!("<!-- END GENERATED: {name} -->"))
+        .unwrap();
+    &text[begin..end]
+}
+
+#[test]
+fn report_splices_only_between_markers() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = fixture(dir.path());
+    let reports = dir.path().join("reports");
+    std::fs::create_dir_all(&reports).unwrap();
+    let before = "# Writeup\n\nHand-written intro, kept.\n\n\
+        <!-- BEGIN GENERATED: conditions (old) -->\nstale\n<!-- END GENERATED: conditions -->\n\n\
+        Between, kept.\n\n<!-- BEGIN GENERATED: findings -->\n<!-- END GENERATED: findings -->\n\n\
+        ## What the seeds got right and wrong\n\n\
+        <!-- BEGIN GENERATED: seeds (by someone else) -->\nnot ours\n<!-- END GENERATED: seeds -->\n\n\
+        <!-- BEGIN GENERATED: tables -->\nold table\n<!-- END GENERATED: tables -->\nOutro, kept.";
+    std::fs::write(reports.join("README.md"), before).unwrap();
+    write_report(std::slice::from_ref(&run), &reports).unwrap();
+    let after = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    assert_eq!(outside(&after), outside(before));
+    assert!(!after.contains("stale") && !after.contains("old table"));
+    assert!(after.contains("not ours"), "another section was touched");
+    assert!(section(&after, "tables").contains("Median time per search"));
+    assert!(section(&after, "findings").contains("speedup over the linear scan"));
+    assert!(section(&after, "conditions").contains("Test CPU"));
+    assert!(
+        section(&after, "tables").contains("astar-lab report"),
+        "the opening marker names the command"
+    );
+    // A second run over the same data changes nothing.
+    write_report(&[run], &reports).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(reports.join("README.md")).unwrap(),
+        after
+    );
+}
+
+/// The cells of the row for `size` in the first table after `heading`.
+fn table_row(md: &str, heading: &str, size: u32) -> (Vec<String>, Vec<String>) {
+    let at = md.find(heading).unwrap_or_else(|| panic!("no {heading:?}"));
+    let mut lines = md[at..].lines().skip_while(|l| !l.starts_with('|'));
+    let cells = |l: &str| -> Vec<String> {
+        l.trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    let header = cells(lines.next().unwrap());
+    let row = lines
+        .take_while(|l| l.starts_with('|'))
+        .find(|l| l.starts_with(&format!("| {size}² |")))
+        .unwrap_or_else(|| panic!("no row {size} under {heading:?}"));
+    (header, cells(row))
+}
+
+fn cell<'a>(header: &[String], row: &'a [String], strategy: &str) -> &'a str {
+    let i = header.iter().position(|h| h == strategy).unwrap();
+    &row[i]
+}
+
+#[test]
+fn tables_hold_the_fixture_medians() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = fixture(dir.path());
+    let reports = dir.path().join("reports");
+    write_report(&[run], &reports).unwrap();
+    let md = std::fs::read_to_string(reports.join("tables.md")).unwrap();
+
+    let heading = "**Median time per search (";
+    let unit = &md[md.find(heading).unwrap() + heading.len()..];
+    let div = match &unit[..unit.find(')').unwrap()] {
+        "ns" => 1.0,
+        "µs" => 1e3,
+        "ms" => 1e6,
+        other => panic!("unit {other}"),
+    };
+    for size in SIZES {
+        let (header, row) = table_row(&md, heading, size);
+        for s in STRATEGIES {
+            let want = median(ok_rows(size, s).iter().map(|r| r.ns_per_search).collect()) / div;
+            let got: f64 = cell(&header, &row, s).parse().unwrap();
+            assert!(
+                (got - want).abs() <= want * 0.005,
+                "{s} at {size}: table {got}, fixture {want}"
+            );
+        }
+        // Speedup of the heap over linear: paired per query, then the median.
+        let linear = ok_rows(size, "linear");
+        let ratios: Vec<f64> = ok_rows(size, "heap")
+            .iter()
+            .map(|h| {
+                let l = linear
+                    .iter()
+                    .find(|l| (l.map_seed, l.query) == (h.map_seed, h.query))
+                    .unwrap();
+                l.ns_per_search / h.ns_per_search
+            })
+            .collect();
+        let want = median(ratios);
+        let (header, row) = table_row(&md, "**Speedup over linear**", size);
+        let text = cell(&header, &row, "heap");
+        let got: f64 = text.split(' ').next().unwrap().parse().unwrap();
+        assert!(
+            (got - want).abs() <= 0.006,
+            "heap speedup at {size}: {text} vs {want}"
+        );
+    }
+    // The mismatch row is counted where it happened and nowhere else.
+    let (header, row) = table_row(&md, "**Rows not ok**", BAD.0);
+    assert_eq!(cell(&header, &row, "heap"), "1");
+    assert_eq!(cell(&header, &row, "linear"), "0");
+    assert!(md.contains("1 of 72 rows are errors or mismatches"));
+}
+
+#[test]
+fn load_runs_rejects_folders_of_different_sweeps() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = fixture(dir.path());
+    let mut other = config();
+    other.heuristic = "manhattan".into();
+    let b = write_run(&dir.path().join("b"), &meta(other), &csv_text(&all_rows()));
+    let err = load_runs(&[a, b]).unwrap_err().to_string();
+    assert!(err.contains("heuristic"), "{err}");
+    assert!(!err.contains('\n'));
+}
+
+#[test]
+fn load_runs_merges_shards_drops_duplicates_and_cut_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = all_rows();
+    let (first, second) = rows.split_at(40);
+    // The second shard repeats five rows of the first and was killed while
+    // writing its last row.
+    let mut second_csv = csv_text(&[&first[35..], second].concat());
+    let cut_at = second_csv.trim_end().rfind('\n').unwrap() + 20;
+    let last_row_whole = second_csv.clone();
+    second_csv.truncate(cut_at);
+    let a = write_run(&dir.path().join("a"), &meta(config()), &csv_text(first));
+    let b = write_run(&dir.path().join("b"), &meta(config()), &second_csv);
+    let loaded = load_runs(&[a.clone(), b.clone()]).unwrap();
+    assert_eq!(loaded.duplicates, 5);
+    assert_eq!(loaded.truncated, vec![b.join("results.csv")]);
+    assert_eq!(loaded.rows.len(), rows.len() - 1);
+    assert_eq!(loaded.rows[..], rows[..rows.len() - 1]);
+
+    // The same file whole loads every row.
+    std::fs::write(b.join("results.csv"), last_row_whole).unwrap();
+    let loaded = load_runs(&[a.clone(), b.clone()]).unwrap();
+    assert_eq!(loaded.rows.len(), rows.len());
+    assert!(loaded.truncated.is_empty());
+}
+
+#[test]
+fn load_runs_names_the_file_and_line_of_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = csv_text(&all_rows()[..6]);
+    // Line 4 (header is line 1) gets a size that is not a number.
+    let lines: Vec<&str> = text.lines().collect();
+    let bad = lines[3].replacen("32,", "big,", 1);
+    text = [&lines[..3], &[bad.as_str()], &lines[4..]]
+        .concat()
+        .join("\n")
+        + "\n";
+    let run = write_run(&dir.path().join("bad"), &meta(config()), &text);
+    let err = load_runs(std::slice::from_ref(&run))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("results.csv") && err.contains("line 4"),
+        "{err}"
+    );
+
+    let missing = dir.path().join("nowhere");
+    let err = load_runs(&[missing]).unwrap_err().to_string();
+    assert!(err.contains("nowhere"), "{err}");
+
+    std::fs::remove_file(run.join("meta.json")).unwrap();
+    let err = load_runs(&[run]).unwrap_err().to_string();
+    assert!(err.contains("meta.json"), "{err}");
+}

@@ -1,0 +1,112 @@
+//! OPEN as seed 003 wrote it: a 1-based binary min-heap with no position map.
+//!
+//! Push and pop are O(log n), sifting by swaps as the seed's `_percolateUp`
+//! does. Decrease-key first has to find the node: like the seed's `isIn`, it
+//! scans the array from index 1, O(n) per decrease, then sifts the node up.
+//! It never wins; it is here to measure what the missing position map of
+//! seed 001 costs. The one design choice: none — it is the seed as written.
+
+use astar_core::{Key, OpenList};
+
+/// Binary min-heap whose membership test scans the array.
+#[derive(Debug, Clone)]
+pub struct ScanHeap {
+    /// `array[0]` is unused, as in the seed: the children of `i` are `2i`, `2i+1`.
+    array: Vec<Key>,
+    nodes: usize,
+}
+
+impl Default for ScanHeap {
+    fn default() -> Self {
+        ScanHeap {
+            array: vec![Key::MAX],
+            nodes: 0,
+        }
+    }
+}
+
+impl ScanHeap {
+    /// The seed's `isIn`: the index of `node`'s key, found by a linear scan.
+    fn is_in(&self, node: u32) -> Option<usize> {
+        (1..self.array.len()).find(|&i| self.array[i].node() == node)
+    }
+
+    /// The seed's `_percolateUp`: swap with the parent while smaller.
+    fn percolate_up(&mut self, mut hole: usize) {
+        while hole > 1 && self.array[hole] < self.array[hole / 2] {
+            self.array.swap(hole, hole / 2);
+            hole /= 2;
+        }
+    }
+
+    /// The seed's `_percolateDown`.
+    fn percolate_down(&mut self, mut hole: usize) {
+        let size = self.array.len() - 1;
+        let temp = self.array[hole];
+        while hole * 2 <= size {
+            let mut child = hole * 2;
+            if child != size && self.array[child + 1] < self.array[child] {
+                child += 1;
+            }
+            if self.array[child] < temp {
+                self.array[hole] = self.array[child];
+            } else {
+                break;
+            }
+            hole = child;
+        }
+        self.array[hole] = temp;
+    }
+}
+
+impl OpenList for ScanHeap {
+    const NAME: &'static str = "heap-scan";
+
+    fn clear(&mut self, nodes: usize) {
+        self.array.truncate(1);
+        self.nodes = nodes;
+    }
+
+    fn push(&mut self, key: Key) {
+        self.array.push(key);
+        self.percolate_up(self.array.len() - 1);
+    }
+
+    fn decrease(&mut self, key: Key) {
+        let at = self
+            .is_in(key.node())
+            .expect("decrease of a node that is not on the heap");
+        self.array[at] = key;
+        self.percolate_up(at);
+    }
+
+    fn pop(&mut self) -> Option<Key> {
+        if self.array.len() == 1 {
+            return None;
+        }
+        let min = self.array[1];
+        let last = self.array.pop().expect("non-empty");
+        if self.array.len() > 1 {
+            self.array[1] = last;
+            self.percolate_down(1);
+        }
+        Some(min)
+    }
+
+    fn len(&self) -> usize {
+        self.array.len() - 1
+    }
+
+    /// Nothing per cell; the key array at its capacity, averaged over the nodes.
+    fn bytes_per_node(&self) -> f64 {
+        (self.array.capacity() * std::mem::size_of::<Key>()) as f64 / self.nodes.max(1) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn conforms() {
+        openlist_conformance::check::<super::ScanHeap>();
+    }
+}

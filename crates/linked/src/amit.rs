@@ -1,0 +1,662 @@
+//! The Amit port as written (seed 002): its own search, not the project's A*.
+//!
+//! Seed 002 walks through a C++ `AstarPathfinder` adapted from Amit Patel's
+//! pages. It differs from the A* in `astar_core::Search` in five choices, each
+//! a switch in [`AmitOptions`] so its effect can be measured on its own:
+//!
+//! 1. **H is the squared Euclidean distance** `(x−sx)² + (y−sy)²` ("should really
+//!    use sqrt()"), while every step costs **1** — diagonals included. The
+//!    estimate grows quadratically while G grows linearly, so it overestimates
+//!    badly and the search is close to greedy best-first search.
+//!    ([`AmitHeuristic`], [`AmitCosts`].)
+//! 2. **It searches from the goal back to the start.** `FindPath(sx, sy, dx, dy)`
+//!    sets `TileNumDest = TileNum(sx, sy)`, puts the first node at `(dx, dy)`
+//!    and passes `sx, sy` to `GenerateSuccessors` as its target: the search
+//!    starts at the destination and stops when it takes the start off OPEN. The
+//!    parent chain of that node then reads start → goal without reversing.
+//!    ([`AmitOptions::backward`].)
+//! 3. **Diagonals pass corners.** `FreeTile(x, y)` is asked only about the cell
+//!    moved to, so a diagonal step is allowed even between two walls that touch
+//!    at a corner. ([`AmitOptions::corner_cutting`].)
+//! 4. **A closed node that gets a cheaper G is not re-opened.** Each node keeps
+//!    up to 8 `Child` pointers (every neighbour it generated or met on OPEN or
+//!    CLOSED during its one expansion); `PropagateDown` pushes the new G
+//!    depth-first through those pointers into the node's descendants instead.
+//! 5. **OPEN is not re-sorted after a node's F improves.** OPEN is a singly
+//!    linked list kept sorted by `Insert` (a new node goes before the first node
+//!    whose F is not smaller), and `ReturnBestNode` takes its head. When a node
+//!    already on OPEN gets a smaller G (in `GenerateSucc` or in
+//!    `PropagateDown`), its F is rewritten in place and the node stays where it
+//!    was: behind nodes whose F is now larger than its own. The seed's author
+//!    asks whether this is a bug. ([`AmitOptions::resort`] = `false` as written,
+//!    `true` for the corrected variant that unlinks and re-inserts the node.)
+//!
+//! Three pieces are not shown in the seed and are reproduced from Amit's
+//! published code: `Insert` as above; `ReturnBestNode` takes the head; and
+//! `PropagateDown` first relaxes `Old`'s children, pushing each improved one on a
+//! stack, then pops the stack and relaxes each popped node's children in turn.
+//! The original finds nodes on OPEN and CLOSED by walking those lists
+//! (`CheckOPEN`, `CheckCLOSED`); here a per-cell state answers the same
+//! question in O(1), which changes the time but not the search. The original
+//! exits the program when OPEN runs empty; here the search reports no path.
+//! Coordinates are in cells (`TILESIZE` = 1).
+
+use astar_core::{Grid, NodeId, Point, DIRECTIONS};
+
+const NIL: NodeId = NodeId::MAX;
+const NEW: u8 = 0;
+const OPEN: u8 = 1;
+const CLOSED: u8 = 2;
+
+/// The port's estimate of the remaining cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AmitHeuristic {
+    /// `straight · (dx² + dy²)`: the port's choice (straight = 1 there).
+    SquaredEuclidean,
+    /// The octile distance under the chosen step costs: exact on an empty map,
+    /// admissible and consistent. With unit costs it is `max(dx, dy)`.
+    Octile,
+}
+
+/// The port's step costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AmitCosts {
+    /// Every one of the eight moves costs 1: the port's `g = BestNode->g + 1`.
+    Unit,
+    /// Straight 10, diagonal 14, as the other seeds.
+    Seed,
+}
+
+impl AmitCosts {
+    /// (straight, diagonal).
+    pub const fn steps(self) -> (u64, u64) {
+        match self {
+            AmitCosts::Unit => (1, 1),
+            AmitCosts::Seed => (10, 14),
+        }
+    }
+}
+
+/// The port's choices, one switch each. [`AmitOptions::FAITHFUL`] is the port
+/// as written; flipping one field isolates that one choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AmitOptions {
+    /// Re-sort OPEN (unlink and re-insert) when a node's F improves. The port
+    /// does not.
+    pub resort: bool,
+    /// The estimate H.
+    pub heuristic: AmitHeuristic,
+    /// The step costs.
+    pub costs: AmitCosts,
+    /// Search from the goal back to the start, as the port does.
+    pub backward: bool,
+    /// Let a diagonal pass walls at its corners, as the port's `FreeTile` does.
+    pub corner_cutting: bool,
+}
+
+impl AmitOptions {
+    /// The port as written.
+    pub const FAITHFUL: AmitOptions = AmitOptions {
+        resort: false,
+        heuristic: AmitHeuristic::SquaredEuclidean,
+        costs: AmitCosts::Unit,
+        backward: true,
+        corner_cutting: true,
+    };
+
+    /// The port as written, but re-sorting OPEN when a node's F improves.
+    pub const CORRECTED: AmitOptions = AmitOptions {
+        resort: true,
+        ..AmitOptions::FAITHFUL
+    };
+
+    /// H of a cell `(dx, dy)` away from the search's target.
+    pub fn estimate(&self, dx: u64, dy: u64) -> u64 {
+        let (straight, diagonal) = self.costs.steps();
+        match self.heuristic {
+            AmitHeuristic::SquaredEuclidean => straight * (dx * dx + dy * dy),
+            AmitHeuristic::Octile => {
+                let (lo, hi) = (dx.min(dy), dx.max(dy));
+                diagonal * lo + straight * (hi - lo)
+            }
+        }
+    }
+}
+
+/// How a port search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AmitOutcome {
+    /// The search's target was taken from OPEN.
+    Found,
+    /// OPEN ran empty (the original exits the program here).
+    NoPath,
+}
+
+/// What one port search did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AmitReport {
+    /// How it ended.
+    pub outcome: AmitOutcome,
+    /// G of the node found, under the options' step costs.
+    pub cost: Option<u64>,
+    /// Nodes expanded (`GenerateSuccessors` calls).
+    pub expansions: u64,
+    /// Nodes on OPEN whose G improved in `GenerateSucc`.
+    pub open_improved: u64,
+    /// Nodes on CLOSED whose G improved in `GenerateSucc`.
+    pub closed_improved: u64,
+    /// Nodes whose G `PropagateDown` lowered.
+    pub propagated: u64,
+    /// Nodes popped from OPEN while some other node on OPEN had a smaller F:
+    /// expansions out of best-first order. Always 0 when re-sorting.
+    pub out_of_order_pops: u64,
+}
+
+/// A reusable port searcher; its per-cell arrays grow to the largest map seen.
+#[derive(Debug, Default, Clone)]
+pub struct AmitSearch {
+    g: Vec<u64>,
+    h: Vec<u64>,
+    f: Vec<u64>,
+    parent: Vec<NodeId>,
+    children: Vec<[NodeId; 8]>,
+    next: Vec<NodeId>,
+    state: Vec<u8>,
+    head: NodeId,
+    stack: Vec<NodeId>,
+    last: Option<(NodeId, NodeId, bool)>,
+    /// Count out-of-order pops (costs a scan of OPEN per pop).
+    pub count_out_of_order: bool,
+}
+
+impl AmitSearch {
+    /// A searcher with empty arrays.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Runs the port from `start` to `goal` (both must be passable cells of
+    /// `grid`); `log`, if given, receives the expanded cells in order.
+    pub fn run(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        opts: &AmitOptions,
+        mut log: Option<&mut Vec<Point>>,
+    ) -> AmitReport {
+        let n = grid.node_count();
+        self.g.clear();
+        self.g.resize(n, 0);
+        self.h.clear();
+        self.h.resize(n, 0);
+        self.f.clear();
+        self.f.resize(n, 0);
+        self.parent.clear();
+        self.parent.resize(n, NIL);
+        self.children.clear();
+        self.children.resize(n, [NIL; 8]);
+        self.next.clear();
+        self.next.resize(n, NIL);
+        self.state.clear();
+        self.state.resize(n, NEW);
+        self.head = NIL;
+        self.last = None;
+
+        // FindPath(sx, sy, dx, dy): the first node sits at the destination and
+        // the search's target is the start.
+        let (origin, target) = if opts.backward {
+            (goal, start)
+        } else {
+            (start, goal)
+        };
+        let (origin_node, target_node) = (grid.node(origin), grid.node(target));
+        let mut report = AmitReport {
+            outcome: AmitOutcome::NoPath,
+            cost: None,
+            expansions: 0,
+            open_improved: 0,
+            closed_improved: 0,
+            propagated: 0,
+            out_of_order_pops: 0,
+        };
+        let o = origin_node as usize;
+        self.h[o] = opts.estimate(
+            origin.x.abs_diff(target.x) as u64,
+            origin.y.abs_diff(target.y) as u64,
+        );
+        self.f[o] = self.h[o];
+        self.state[o] = OPEN;
+        self.head = origin_node;
+
+        let passable = grid.passable_nodes();
+        let stride = grid.stride() as i64;
+        loop {
+            // ReturnBestNode: the head of OPEN moves to CLOSED.
+            let best = self.head;
+            if best == NIL {
+                break;
+            }
+            if self.count_out_of_order && self.min_f_on_open() < self.f[best as usize] {
+                report.out_of_order_pops += 1;
+            }
+            self.head = self.next[best as usize];
+            self.state[best as usize] = CLOSED;
+            if best == target_node {
+                report.outcome = AmitOutcome::Found;
+                report.cost = Some(self.g[best as usize]);
+                self.last = Some((origin_node, target_node, opts.backward));
+                break;
+            }
+            report.expansions += 1;
+            if let Some(log) = log.as_deref_mut() {
+                log.push(grid.point(best));
+            }
+            // GenerateSuccessors: the eight neighbours in the port's order,
+            // upper-left clockwise (the same order as `DIRECTIONS`).
+            for (dx, dy) in DIRECTIONS {
+                let succ = (best as i64 + dy as i64 * stride + dx as i64) as NodeId;
+                if !passable[succ as usize] {
+                    continue;
+                }
+                let diagonal = dx != 0 && dy != 0;
+                if diagonal && !opts.corner_cutting {
+                    let side_x = (best as i64 + dx as i64) as usize;
+                    let side_y = (best as i64 + dy as i64 * stride) as usize;
+                    if !passable[side_x] || !passable[side_y] {
+                        continue;
+                    }
+                }
+                self.generate_succ(grid, best, succ, diagonal, target, opts, &mut report);
+            }
+        }
+        report
+    }
+
+    fn add_child(&mut self, parent: NodeId, child: NodeId) {
+        let slots = &mut self.children[parent as usize];
+        // Each node is expanded once and has at most 8 neighbours, so a free
+        // slot always exists.
+        if let Some(slot) = slots.iter_mut().find(|c| **c == NIL) {
+            *slot = child;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn generate_succ(
+        &mut self,
+        grid: &Grid,
+        best: NodeId,
+        succ: NodeId,
+        diagonal: bool,
+        target: Point,
+        opts: &AmitOptions,
+        report: &mut AmitReport,
+    ) {
+        let (straight, diag) = opts.costs.steps();
+        let g = self.g[best as usize] + if diagonal { diag } else { straight };
+        let s = succ as usize;
+        match self.state[s] {
+            OPEN => {
+                self.add_child(best, succ);
+                if g < self.g[s] {
+                    self.parent[s] = best;
+                    self.g[s] = g;
+                    self.f[s] = g + self.h[s];
+                    report.open_improved += 1;
+                    if opts.resort {
+                        self.unlink(succ);
+                        self.insert(succ);
+                    }
+                }
+            }
+            CLOSED => {
+                self.add_child(best, succ);
+                if g < self.g[s] {
+                    self.parent[s] = best;
+                    self.g[s] = g;
+                    self.f[s] = g + self.h[s];
+                    report.closed_improved += 1;
+                    self.propagate_down(succ, grid, opts, report);
+                }
+            }
+            _ => {
+                let p = grid.point(succ);
+                self.parent[s] = best;
+                self.g[s] = g;
+                self.h[s] =
+                    opts.estimate(p.x.abs_diff(target.x) as u64, p.y.abs_diff(target.y) as u64);
+                self.f[s] = g + self.h[s];
+                self.state[s] = OPEN;
+                self.insert(succ);
+                self.add_child(best, succ);
+            }
+        }
+    }
+
+    /// Relaxes `father`'s children; improved ones go on the stack.
+    fn relax_children(
+        &mut self,
+        father: NodeId,
+        grid: &Grid,
+        opts: &AmitOptions,
+        report: &mut AmitReport,
+    ) {
+        let (straight, diag) = opts.costs.steps();
+        let fp = grid.point(father);
+        for c in 0..8 {
+            let child = self.children[father as usize][c];
+            if child == NIL {
+                break;
+            }
+            let cp = grid.point(child);
+            let step = if cp.x != fp.x && cp.y != fp.y {
+                diag
+            } else {
+                straight
+            };
+            let g = self.g[father as usize] + step;
+            let k = child as usize;
+            if g < self.g[k] {
+                self.g[k] = g;
+                self.f[k] = g + self.h[k];
+                self.parent[k] = father;
+                report.propagated += 1;
+                if opts.resort && self.state[k] == OPEN {
+                    self.unlink(child);
+                    self.insert(child);
+                }
+                self.stack.push(child);
+            }
+        }
+    }
+
+    /// PropagateDown: pushes `old`'s new G depth-first into its descendants.
+    fn propagate_down(
+        &mut self,
+        old: NodeId,
+        grid: &Grid,
+        opts: &AmitOptions,
+        report: &mut AmitReport,
+    ) {
+        self.stack.clear();
+        self.relax_children(old, grid, opts, report);
+        while let Some(father) = self.stack.pop() {
+            self.relax_children(father, grid, opts, report);
+        }
+    }
+
+    /// Insert: before the first node on OPEN whose (current) F is not smaller.
+    fn insert(&mut self, node: NodeId) {
+        let f = self.f[node as usize];
+        let mut prev = NIL;
+        let mut at = self.head;
+        while at != NIL && self.f[at as usize] < f {
+            prev = at;
+            at = self.next[at as usize];
+        }
+        self.next[node as usize] = at;
+        if prev == NIL {
+            self.head = node;
+        } else {
+            self.next[prev as usize] = node;
+        }
+    }
+
+    fn unlink(&mut self, node: NodeId) {
+        if self.head == node {
+            self.head = self.next[node as usize];
+            return;
+        }
+        let mut at = self.head;
+        while self.next[at as usize] != node {
+            at = self.next[at as usize];
+        }
+        self.next[at as usize] = self.next[node as usize];
+    }
+
+    fn min_f_on_open(&self) -> u64 {
+        let mut at = self.head;
+        let mut min = u64::MAX;
+        while at != NIL {
+            min = min.min(self.f[at as usize]);
+            at = self.next[at as usize];
+        }
+        min
+    }
+
+    /// F of the nodes on OPEN, head first (for tests).
+    pub fn open_f(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut at = self.head;
+        while at != NIL {
+            out.push(self.f[at as usize]);
+            at = self.next[at as usize];
+        }
+        out
+    }
+
+    /// The path of the last search, start to goal inclusive, or `None` if it
+    /// found none. `grid` must be the map searched.
+    pub fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
+        let (origin, target, backward) = self.last?;
+        let mut path = vec![grid.point(target)];
+        let mut node = target;
+        while node != origin {
+            node = self.parent[node as usize];
+            path.push(grid.point(node));
+        }
+        // Searching backward, the target is the query's start: the parent
+        // chain already runs start → goal, which is why the port searches so.
+        if !backward {
+            path.reverse();
+        }
+        Some(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: u32, y: u32) -> Point {
+        Point::new(x, y)
+    }
+
+    fn run(grid: &Grid, from: Point, to: Point, opts: AmitOptions) -> (AmitReport, Vec<Point>) {
+        let mut s = AmitSearch::new();
+        let mut log = Vec::new();
+        let r = s.run(grid, from, to, &opts, Some(&mut log));
+        (r, log)
+    }
+
+    /// The admissible twin used to isolate the re-sort: octile H, 10/14 costs,
+    /// no corner cutting, still backward and still without re-sorting.
+    const ADMISSIBLE: AmitOptions = AmitOptions {
+        resort: false,
+        heuristic: AmitHeuristic::Octile,
+        costs: AmitCosts::Seed,
+        backward: true,
+        corner_cutting: false,
+    };
+
+    #[test]
+    fn searches_from_the_goal_and_returns_the_path_start_first() {
+        let grid = Grid::from_ascii("S...G").unwrap();
+        let mut s = AmitSearch::new();
+        let mut log = Vec::new();
+        let r = s.run(
+            &grid,
+            p(0, 0),
+            p(4, 0),
+            &AmitOptions::FAITHFUL,
+            Some(&mut log),
+        );
+        // Backward: the goal (4,0) is expanded first, the start is found last.
+        assert_eq!(log, [p(4, 0), p(3, 0), p(2, 0), p(1, 0)]);
+        assert_eq!(r.cost, Some(4));
+        let path = s.path(&grid).unwrap();
+        assert_eq!(path, [p(0, 0), p(1, 0), p(2, 0), p(3, 0), p(4, 0)]);
+        let forward = AmitOptions {
+            backward: false,
+            ..AmitOptions::FAITHFUL
+        };
+        let r = s.run(&grid, p(0, 0), p(4, 0), &forward, Some(&mut log));
+        assert_eq!(log[4..], [p(0, 0), p(1, 0), p(2, 0), p(3, 0)]);
+        assert_eq!(r.cost, Some(4));
+        assert_eq!(s.path(&grid).unwrap(), path);
+    }
+
+    #[test]
+    fn free_tile_lets_diagonals_squeeze_between_walls() {
+        // FreeTile looks only at the cell moved to: S → G is one diagonal step
+        // between two walls that touch at their corners.
+        let grid = Grid::from_ascii("S#\n#G").unwrap();
+        let (r, _) = run(&grid, p(0, 0), p(1, 1), AmitOptions::FAITHFUL);
+        assert_eq!((r.outcome, r.cost), (AmitOutcome::Found, Some(1)));
+        let strict = AmitOptions {
+            corner_cutting: false,
+            ..AmitOptions::FAITHFUL
+        };
+        let (r, log) = run(&grid, p(0, 0), p(1, 1), strict);
+        assert_eq!(r.outcome, AmitOutcome::NoPath);
+        assert_eq!(log, [p(1, 1)]);
+    }
+
+    #[test]
+    fn squared_euclidean_takes_a_longer_path() {
+        // Query (2,0) → (0,2); the search runs from (0,2) to target (2,0) with
+        // H = (x−2)² + y² and steps of 1.
+        //   #..#
+        //   .##.
+        //   ....
+        // (0,2): H 8. Its neighbours (0,1) and (1,2) both get G 1, H 5, F 6;
+        // (1,2) is inserted last and goes first among equals. (1,2) → (2,2)
+        // G 2 H 4 F 6, ahead of (0,1) again. (2,2) → (3,1) diagonally past two
+        // walls: G 3 H 2 F 5. (3,1) → (2,0): G 4 F 4, found: 4 steps. The
+        // shortest is 3: (2,0) (1,0) (0,1) (0,2), but (0,1) is never expanded,
+        // because H at (3,1) is 2 where the true remainder is 1.
+        let grid = Grid::from_ascii("#..#\n.##.\n....").unwrap();
+        let (r, log) = run(&grid, p(2, 0), p(0, 2), AmitOptions::FAITHFUL);
+        assert_eq!(log, [p(0, 2), p(1, 2), p(2, 2), p(3, 1)]);
+        assert_eq!(r.cost, Some(4));
+        let octile = AmitOptions {
+            heuristic: AmitHeuristic::Octile,
+            ..AmitOptions::FAITHFUL
+        };
+        let (r, _) = run(&grid, p(2, 0), p(0, 2), octile);
+        assert_eq!(r.cost, Some(3));
+    }
+
+    #[test]
+    fn missing_resort_changes_the_expansion_order() {
+        // Query (6,1) → (1,0), searched from (1,0) to target (6,1); octile H to
+        // (6,1) with 10/14 costs, no corner cutting.
+        //   .......
+        //   ....#..
+        // (1,0) G0 opens (2,0) F 10+44=54, (2,1) 14+40=54, (1,1) 60, (0,1) 74,
+        // (0,0) 74; OPEN: (2,1)54 (2,0)54 (1,1)60 (0,0)74 (0,1)74.
+        // (2,1) G14 opens (3,0) 28+34=62 and (3,1) 24+30=54 (head).
+        // (3,1) G24: (4,0) cuts the wall's corner, (4,1) is a wall: nothing.
+        // (2,0) G10 reaches (3,0) with G 20 < 28: its F drops from 62 to 54.
+        //   As written it stays behind (1,1) (F 60): OPEN (1,1)60 (3,0)54 …
+        //   Re-sorted it goes first:                 OPEN (3,0)54 (1,1)60 …
+        // So the port expands (1,1) — F 60, where A* never goes — before (3,0);
+        // then both run (3,0) (4,0) (5,0) and take (6,1) with G 54 (optimal).
+        let grid = Grid::from_ascii(".......\n....#..").unwrap();
+        let (faithful, log_f) = run(&grid, p(6, 1), p(1, 0), ADMISSIBLE);
+        let corrected = AmitOptions {
+            resort: true,
+            ..ADMISSIBLE
+        };
+        let (fixed, log_c) = run(&grid, p(6, 1), p(1, 0), corrected);
+        let head = [p(1, 0), p(2, 1), p(3, 1), p(2, 0)];
+        let tail = [p(3, 0), p(4, 0), p(5, 0)];
+        assert_eq!(log_f, [&head[..], &[p(1, 1)], &tail[..]].concat());
+        assert_eq!(log_c, [&head[..], &tail[..]].concat());
+        assert_eq!((faithful.cost, fixed.cost), (Some(54), Some(54)));
+        assert_eq!(faithful.open_improved, 1);
+    }
+
+    #[test]
+    fn missing_resort_changes_the_path_cost() {
+        // Query (1,0) → (4,3), searched from (4,3) to target (1,0); octile H to
+        // (1,0), 10/14, no corner cutting.
+        //   #.###
+        //   .....
+        //   ...#.
+        //   .#...
+        // (4,3) → (3,3) G10 F48 and (4,2) G10 F48. (3,3) → (2,3) G20 F54 (its
+        // diagonals touch the wall (3,2)). (4,2) → (4,1) G20 F54. (4,1) → (3,1)
+        // G30 F54. (3,1) → (2,1) G40 F54. (2,1): (1,0) would cut (2,0), so it
+        // opens (2,2) G50 F74, (1,2) G54 F74, (1,1) G50 F60.
+        // OPEN: (2,3)54 (1,1)60 (1,2)74 (2,2)74. (2,3) G20 reaches (2,2) with G
+        // 30: F 74 → 54.
+        //   As written (2,2) stays last; (1,1) F60 is taken, opens (1,0) G60
+        //   F60 at the head, and (1,0) is found: cost 60, via the top row.
+        //   Re-sorted, (2,2) is next: it improves (1,1) to G44 via the diagonal,
+        //   (1,1) opens (1,0) G54, found: cost 54 = 10+14+10+10+10, optimal.
+        let grid = Grid::from_ascii("#.###\n.....\n...#.\n.#...").unwrap();
+        let (faithful, log_f) = run(&grid, p(1, 0), p(4, 3), ADMISSIBLE);
+        let corrected = AmitOptions {
+            resort: true,
+            ..ADMISSIBLE
+        };
+        let (fixed, log_c) = run(&grid, p(1, 0), p(4, 3), corrected);
+        assert_eq!(faithful.cost, Some(60));
+        assert_eq!(fixed.cost, Some(54));
+        assert_eq!(log_f.len(), 8);
+        assert_eq!(log_c.len(), 9);
+        assert_eq!(log_f[7], p(1, 1));
+        assert_eq!(log_c[7], p(2, 2));
+    }
+
+    #[test]
+    fn propagate_down_lowers_closed_descendants() {
+        // With the squared estimate the port closes nodes too early; on this
+        // board with a wall in the middle, check the bookkeeping it relies on:
+        // after every search, each reached node's G equals its parent's G plus
+        // the step (what PropagateDown restores), so paths cost their G.
+        let mut s = AmitSearch::new();
+        let mut propagated = 0;
+        for seed in 0..300u64 {
+            let grid = Grid::random(12, 9, 0.3, seed).unwrap();
+            let free: Vec<Point> = (0..9)
+                .flat_map(|y| (0..12).map(move |x| p(x, y)))
+                .filter(|&q| grid.is_passable_at(q))
+                .collect();
+            let (a, b) = (free[0], free[free.len() - 1]);
+            let r = s.run(&grid, a, b, &AmitOptions::FAITHFUL, None);
+            propagated += r.propagated;
+            if let Some(path) = s.path(&grid) {
+                assert_eq!(path.len() as u64 - 1, r.cost.unwrap(), "seed {seed}");
+            }
+        }
+        assert!(propagated > 0, "no search exercised PropagateDown");
+    }
+
+    #[test]
+    fn corrected_admissible_variant_is_optimal() {
+        // With octile H, 10/14 costs, no corner cutting and re-sorting, the port
+        // is A*: its cost must equal the project's A* on the same query.
+        use astar_core::{Rules, Search};
+        let mut core = Search::<crate::SortedLinkedList>::new();
+        let mut s = AmitSearch::new();
+        let opts = AmitOptions {
+            resort: true,
+            ..ADMISSIBLE
+        };
+        for seed in 0..300u64 {
+            let grid = Grid::random(10, 8, 0.25, seed).unwrap();
+            let free: Vec<Point> = (0..8)
+                .flat_map(|y| (0..10).map(move |x| p(x, y)))
+                .filter(|&q| grid.is_passable_at(q))
+                .collect();
+            let (a, b) = (free[seed as usize % free.len()], free[free.len() - 1]);
+            let want = core.run(&grid, a, b, &Rules::default()).unwrap().cost;
+            let got = s.run(&grid, a, b, &opts, None);
+            assert_eq!(got.cost, want.map(u64::from), "seed {seed}");
+            assert_eq!(got.closed_improved, 0, "consistent H never improves CLOSED");
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! OPEN as a radix heap over F, for the monotone F of a consistent heuristic.
+//!
+//! Keys are bucketed by the highest bit in which their F differs from the F of
+//! the last minimum (`last`): bucket 0 holds F equal to `last`, bucket `i`
+//! holds F differing first in bit `i - 1`. Push is O(1). When bucket 0 runs
+//! out, the lowest non-empty bucket is emptied into lower ones around its
+//! minimum F; each key moves down at most 32 times, so pops are O(log C)
+//! amortised, where C is the F spread. Decrease-key is lazy (the list is
+//! [`LAZY`](OpenList::LAZY)). It wins over heaps when OPEN is large, with
+//! none of a bucket queue's dependence on small costs.
+//!
+//! The design choice: radix only on F, and bucket 0 kept as a stack ordered
+//! by the full [`Key`] — the tie field and node decide among equal F, and
+//! under the default LIFO tie policy a new key is always the smallest of its
+//! F, so it goes on top in O(1). Other policies insert in order there. A key
+//! below `last` (only inconsistent heuristics and the conformance suite make
+//! one) re-buckets everything around the new minimum: slow, still exact.
+
+use astar_core::{Key, OpenList};
+
+/// Radix heap on F with an exactly ordered lowest bucket.
+#[derive(Debug, Clone)]
+pub struct RadixHeap {
+    /// `buckets[0]` descending (smallest on top); the others unordered.
+    buckets: [Vec<Key>; 33],
+    /// Bit `i` set when `buckets[i]` holds anything.
+    occupied: u64,
+    /// F of the last minimum; every key held has F at least this.
+    last: u32,
+    len: usize,
+    nodes: usize,
+}
+
+impl Default for RadixHeap {
+    fn default() -> Self {
+        RadixHeap {
+            buckets: std::array::from_fn(|_| Vec::new()),
+            occupied: 0,
+            last: 0,
+            len: 0,
+            nodes: 0,
+        }
+    }
+}
+
+/// The bucket of F `f` relative to `last`.
+#[inline(always)]
+fn bucket_of(f: u32, last: u32) -> usize {
+    (32 - (f ^ last).leading_zeros()) as usize
+}
+
+impl RadixHeap {
+    /// Puts `key` in bucket `i` (0 keeps its order).
+    #[inline(always)]
+    fn place(&mut self, i: usize, key: Key) {
+        let bucket = &mut self.buckets[i];
+        if i == 0 {
+            match bucket.last() {
+                Some(&top) if key > top => {
+                    let pos = bucket.partition_point(|&k| k > key);
+                    bucket.insert(pos, key);
+                }
+                _ => bucket.push(key),
+            }
+        } else {
+            bucket.push(key);
+        }
+        self.occupied |= 1 << i;
+    }
+
+    /// Re-buckets every key around a new, lower `last`.
+    #[cold]
+    fn lower_last(&mut self, f: u32) {
+        let all: Vec<Key> = self.buckets.iter_mut().flat_map(|b| b.drain(..)).collect();
+        self.occupied = 0;
+        self.last = f;
+        for key in all {
+            self.place(bucket_of(key.f(), f), key);
+        }
+    }
+
+    /// Refills bucket 0 from the lowest non-empty bucket; the list must hold
+    /// something and bucket 0 must be empty.
+    fn refill(&mut self) {
+        let i = (self.occupied & !1).trailing_zeros() as usize;
+        let mut moving = std::mem::take(&mut self.buckets[i]);
+        self.occupied &= !(1 << i);
+        let last = moving.iter().map(|k| k.f()).min().expect("occupied bucket");
+        self.last = last;
+        for &key in &moving {
+            let j = bucket_of(key.f(), last);
+            self.buckets[j].push(key);
+            self.occupied |= 1 << j;
+        }
+        // Keys reach bucket 0 in any order here: sort it once.
+        self.buckets[0].sort_unstable_by(|a, b| b.cmp(a));
+        moving.clear();
+        // Hand the emptied allocation back so buckets keep their capacity.
+        if self.buckets[i].is_empty() {
+            self.buckets[i] = moving;
+        }
+    }
+}
+
+impl OpenList for RadixHeap {
+    const NAME: &'static str = "radix";
+    const LAZY: bool = true;
+
+    fn clear(&mut self, nodes: usize) {
+        for b in &mut self.buckets {
+            b.clear();
+        }
+        self.occupied = 0;
+        self.len = 0;
+        self.nodes = nodes;
+    }
+
+    #[inline]
+    fn push(&mut self, key: Key) {
+        let f = key.f();
+        if self.len == 0 {
+            self.last = f;
+        } else if f < self.last {
+            self.lower_last(f);
+        }
+        self.place(bucket_of(f, self.last), key);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn decrease(&mut self, key: Key) {
+        // Lazy: the old key stays and pops as stale.
+        self.push(key);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Key> {
+        if self.len == 0 {
+            return None;
+        }
+        if self.buckets[0].is_empty() {
+            self.refill();
+        }
+        let key = self.buckets[0].pop().expect("bucket 0 refilled");
+        if self.buckets[0].is_empty() {
+            self.occupied &= !1;
+        }
+        self.len -= 1;
+        Some(key)
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Nothing per cell; the buckets' key storage at its capacity (live and
+    /// stale keys) averaged over the map's nodes.
+    fn bytes_per_node(&self) -> f64 {
+        let keys: usize =
+            self.buckets.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Key>();
+        keys as f64 / self.nodes.max(1) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conforms() {
+        openlist_conformance::check::<RadixHeap>();
+    }
+
+    #[test]
+    fn equal_f_pops_in_key_order_after_a_refill() {
+        // Keys of one F reach bucket 0 through a refill in push order; they
+        // must still pop by tie field.
+        let mut q = RadixHeap::default();
+        q.clear(8);
+        q.push(Key::new(1, 0, 0));
+        q.push(Key::new(6, 5, 1));
+        q.push(Key::new(6, 2, 2));
+        q.push(Key::new(6, 9, 3));
+        let got: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|k| k.node()).collect();
+        assert_eq!(got, [0, 2, 1, 3]);
+    }
+}
