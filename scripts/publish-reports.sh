@@ -30,4 +30,6 @@ mkdir -p reports/data
 cp "$run/results.csv" "$run/meta.json" reports/data/
 lab plot reports/data --out reports/charts
 lab report reports/data --reports reports
+# The seeds' quirks, measured (reports/seeds/ and the writeup's "seeds" section).
+lab seeds --maps 40 --sizes 32,64,128,256 --queries 5 --seed 1
 echo "published $run to reports/"

@@ -95,7 +95,7 @@ impl SolveArgs {
         };
         let strategies = self.strategy.0;
         let answers = solve_all(&grid, self.from, self.to, &rules, &strategies)?;
-        println!(
+        crate::outln!(
             "{:<10} {:>8} {:>10} {:>10} {:>10} {:>9} {:>9} {:>9} {:>7} {:>8}",
             "strategy",
             "outcome",
@@ -110,7 +110,7 @@ impl SolveArgs {
         );
         for a in &answers {
             let c = a.report.counters;
-            println!(
+            crate::outln!(
                 "{:<10} {:>8} {:>10} {:>10} {:>10} {:>9} {:>9} {:>9} {:>7} {:>8}",
                 a.strategy.name(),
                 a.report.outcome.name(),
@@ -128,19 +128,19 @@ impl SolveArgs {
         }
         if let Some(path) = answers.first().and_then(|a| a.path.as_ref()) {
             let cells: Vec<String> = path.iter().map(|p| p.to_string()).collect();
-            println!("path ({} cells): {}", path.len(), cells.join(" "));
+            crate::outln!("path ({} cells): {}", path.len(), cells.join(" "));
             if rules.step_rule != astar_core::StepRule::Sum {
                 // The slip's G is not a path cost: recompute the path's real one.
                 let steps = astar_core::verify::check_path(&grid, &rules, self.from, self.to, path)
                     .map_err(|e| anyhow::anyhow!("the search returned a bad path: {e}"))?;
-                println!(
+                crate::outln!(
                     "true cost of this path: {} (the cost column is G under {}, not the path's cost)",
                     steps.cost(&rules),
                     self.rules.costs
                 );
             }
         } else {
-            println!("path: none");
+            crate::outln!("path: none");
         }
         Ok(ExitCode::SUCCESS)
     }
@@ -172,13 +172,17 @@ impl ScenArgs {
         };
         let report = run_scenario(&self.file, &options)?;
         for (map, by_strategy) in &report.tallies {
-            println!("map {map}");
-            println!(
+            crate::outln!("map {map}");
+            crate::outln!(
                 "  {:<10} {:>7} {:>7} {:>12} {:>10}",
-                "strategy", "passed", "failed", "expansions", "time_ms"
+                "strategy",
+                "passed",
+                "failed",
+                "expansions",
+                "time_ms"
             );
             for (strategy, t) in by_strategy {
-                println!(
+                crate::outln!(
                     "  {:<10} {:>7} {:>7} {:>12} {:>10.1}",
                     strategy.name(),
                     t.passed,
@@ -189,13 +193,13 @@ impl ScenArgs {
             }
         }
         for line in report.failures.iter().take(20) {
-            println!("FAIL {line}");
+            crate::outln!("FAIL {line}");
         }
         if report.failures.len() > 20 {
-            println!("… and {} more failures", report.failures.len() - 20);
+            crate::outln!("… and {} more failures", report.failures.len() - 20);
         }
         let (passed, failed) = report.totals();
-        println!("{passed} passed, {failed} failed");
+        crate::outln!("{passed} passed, {failed} failed");
         Ok(if failed == 0 {
             ExitCode::SUCCESS
         } else {

@@ -4,10 +4,24 @@
 //!   search loop is compiled for its list with no dynamic dispatch inside it.
 //! - [`scenario`]: runs MovingAI scenario files and checks every length.
 //! - [`solve`]: one query, every strategy, side by side.
+//! - [`sweep`]: the parallel measuring sweep on random maps.
+//! - [`render`]: pictures of a search, like seed 000's figures.
+//! - [`seeds`]: the seeds' quirks, measured.
+//! - [`baselines`]: the zero-cost floor and the `pathfinding` peer.
 //! - [`runs`], [`plot`], [`report`]: run folders read back, charts, tables and
 //!   the writeup's generated sections.
 //!
 //! The `astar-lab` binary is a thin command line over these modules.
+
+/// Prints a line to standard output like `println!`, but a closed pipe
+/// (`astar-lab … | head`) is not an error worth a panic: the line is dropped.
+#[macro_export]
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
 
 pub mod baselines;
 pub mod cli;

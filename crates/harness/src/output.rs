@@ -18,6 +18,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     tmp.write_all(bytes)
         .with_context(|| format!("writing {}", path.display()))?;
     tmp.as_file().sync_all().ok();
+    // A temporary file is private (0600); an output is an ordinary file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644)).ok();
+    }
     tmp.persist(path)
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(())

@@ -973,7 +973,7 @@ impl SeedsArgs {
         let heap_scan = time_heap_scan(&work, Duration::from_millis(self.min_time_ms))?;
         let out = outputs(&cfg, &results, heap_scan.as_deref());
         write_outputs(&self, &out)?;
-        println!("{}", out.markdown);
+        crate::outln!("{}", out.markdown);
         eprintln!(
             "{} queries in {:.1} s; wrote {}",
             results.len(),

@@ -336,16 +336,16 @@ impl SweepArgs {
         let is_preset = config == preset_config(&QUICK) || config == preset_config(&FULL);
         if self.no_report {
         } else if shard.n > 1 {
-            println!("a shard is part of a sweep: make the report from all its run folders");
+            crate::outln!("a shard is part of a sweep: make the report from all its run folders");
         } else if !is_preset {
-            println!(
+            crate::outln!(
                 "not a --quick or --full sweep, so reports/ is left alone; `astar-lab plot {0}` and `astar-lab report {0}` make its charts and tables",
                 dir.display()
             );
         } else {
             regenerate_reports(&dir)
                 .with_context(|| format!("the run is in {}, but its report", dir.display()))?;
-            println!("charts and report regenerated in reports/");
+            crate::outln!("charts and report regenerated in reports/");
         }
         if bad > 0 {
             eprintln!("{bad} rows are mismatches or errors: see the status column");
@@ -585,7 +585,7 @@ fn progress_bar(len: u64) -> ProgressBar {
 /// Prints, per size, the median time per search of each strategy.
 fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Duration) {
     let ok: Vec<&Record> = rows.iter().filter(|r| r.status == "ok").collect();
-    println!(
+    crate::outln!(
         "run {}: {} rows ({} ok) in {:.1} s",
         dir.display(),
         rows.len(),
@@ -596,7 +596,7 @@ fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Durati
     for s in &config.strategies {
         print!(" {:>14}", format!("{s} µs"));
     }
-    println!();
+    crate::outln!();
     for &size in &config.sizes {
         print!("{size:>6}");
         for s in &config.strategies {
@@ -611,7 +611,7 @@ fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Durati
                 print!(" {:>14.1}", measure::median(&mut ns) / 1e3);
             }
         }
-        println!();
+        crate::outln!();
     }
 }
 
@@ -624,7 +624,9 @@ fn regenerate_reports(run: &Path) -> Result<()> {
             .with_context(|| format!("reading {}", run.join(name).display()))?;
         crate::output::write_atomic(&reports.join("data").join(name), &bytes)?;
     }
-    let runs = [run.to_path_buf()];
+    // Charts and tables are drawn from the published copy, so the writeup
+    // names data that is in the repository, not a git-ignored run folder.
+    let runs = [reports.join("data")];
     crate::plot::plot_runs(&runs, &reports.join("charts"))?;
     crate::report::write_report(&runs, reports)?;
     Ok(())
