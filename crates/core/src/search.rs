@@ -488,12 +488,15 @@ impl<L: OpenList> Search<L> {
                     observer.opened(next, next_g, h);
                     c.pushes += 1;
                 }
-                c.max_open = c.max_open.max(self.open.len() as u64);
                 if stop_on_open && next == goal_node {
                     // Seed 000's quicker stop: the goal has just been put on OPEN.
+                    c.max_open = c.max_open.max(self.open.len() as u64);
                     break 'search Outcome::Found;
                 }
             }
+            // OPEN only grows while a node is expanded, so its size after the
+            // expansion is the largest it reached during it.
+            c.max_open = c.max_open.max(self.open.len() as u64);
         };
         let cost = (outcome == Outcome::Found).then(|| self.g[goal_node as usize]);
         if outcome == Outcome::Found {

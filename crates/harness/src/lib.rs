@@ -10,6 +10,7 @@
 //! - [`baselines`]: the zero-cost floor and the `pathfinding` peer.
 //! - [`runs`], [`plot`], [`report`]: run folders read back, charts, tables and
 //!   the writeup's generated sections.
+//! - [`claim`]: where seed 000's 2–3× claim holds, per condition.
 //!
 //! The `astar-lab` binary is a thin command line over these modules.
 
@@ -24,6 +25,7 @@ macro_rules! outln {
 }
 
 pub mod baselines;
+pub mod claim;
 pub mod cli;
 pub mod output;
 pub mod plot;

@@ -27,6 +27,8 @@ enum Command {
     Report(astar_lab::report::ReportArgs),
     /// Measure the seeds' quirks on random maps; write reports/seeds and the writeup's seeds section.
     Seeds(astar_lab::seeds::SeedsArgs),
+    /// Where the heap's 2–3× claim holds: one run folder per condition; writes the claim-conditions section.
+    Claim(astar_lab::claim::ClaimArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => args.run(),
         Command::Report(args) => args.run(),
         Command::Seeds(args) => args.run(),
+        Command::Claim(args) => args.run(),
     };
     result.unwrap_or_else(|e| {
         eprintln!("{}", error_line(&e));

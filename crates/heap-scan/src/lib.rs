@@ -27,11 +27,13 @@ impl Default for ScanHeap {
 
 impl ScanHeap {
     /// The seed's `isIn`: the index of `node`'s key, found by a linear scan.
+    #[inline]
     fn is_in(&self, node: u32) -> Option<usize> {
         (1..self.array.len()).find(|&i| self.array[i].node() == node)
     }
 
     /// The seed's `_percolateUp`: swap with the parent while smaller.
+    #[inline]
     fn percolate_up(&mut self, mut hole: usize) {
         while hole > 1 && self.array[hole] < self.array[hole / 2] {
             self.array.swap(hole, hole / 2);
@@ -40,6 +42,7 @@ impl ScanHeap {
     }
 
     /// The seed's `_percolateDown`.
+    #[inline]
     fn percolate_down(&mut self, mut hole: usize) {
         let size = self.array.len() - 1;
         let temp = self.array[hole];
@@ -67,11 +70,13 @@ impl OpenList for ScanHeap {
         self.nodes = nodes;
     }
 
+    #[inline]
     fn push(&mut self, key: Key) {
         self.array.push(key);
         self.percolate_up(self.array.len() - 1);
     }
 
+    #[inline]
     fn decrease(&mut self, key: Key) {
         let at = self
             .is_in(key.node())
@@ -80,6 +85,7 @@ impl OpenList for ScanHeap {
         self.percolate_up(at);
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<Key> {
         if self.array.len() == 1 {
             return None;
@@ -93,6 +99,7 @@ impl OpenList for ScanHeap {
         Some(min)
     }
 
+    #[inline]
     fn len(&self) -> usize {
         self.array.len() - 1
     }

@@ -78,17 +78,20 @@ impl OpenList for BinaryHeap {
         }
     }
 
+    #[inline]
     fn push(&mut self, key: Key) {
         self.heap.push(key);
         self.sift_up(self.heap.len() - 1, key);
     }
 
+    #[inline]
     fn decrease(&mut self, key: Key) {
         let at = self.position[key.node() as usize];
         debug_assert_ne!(at, ABSENT, "decrease of a node that is not on the heap");
         self.sift_up(at as usize, key);
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<Key> {
         let top = *self.heap.first()?;
         let last = self.heap.pop().expect("non-empty");
@@ -99,6 +102,7 @@ impl OpenList for BinaryHeap {
         Some(top)
     }
 
+    #[inline]
     fn len(&self) -> usize {
         self.heap.len()
     }

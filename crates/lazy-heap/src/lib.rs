@@ -45,6 +45,7 @@ impl OpenList for LazyHeap {
         self.heap.pop().map(|Reverse(k)| k)
     }
 
+    #[inline]
     fn len(&self) -> usize {
         self.heap.len()
     }

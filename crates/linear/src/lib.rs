@@ -18,6 +18,7 @@ pub struct LinearScan {
 }
 
 impl LinearScan {
+    #[inline]
     fn slot(&self, node: NodeId) -> usize {
         let at = self.position[node as usize];
         debug_assert_ne!(at, ABSENT, "node {node} is not on the list");
@@ -37,16 +38,19 @@ impl OpenList for LinearScan {
         }
     }
 
+    #[inline]
     fn push(&mut self, key: Key) {
         self.position[key.node() as usize] = self.keys.len() as u32;
         self.keys.push(key);
     }
 
+    #[inline]
     fn decrease(&mut self, key: Key) {
         let at = self.slot(key.node());
         self.keys[at] = key;
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<Key> {
         let (at, &min) = self.keys.iter().enumerate().min_by_key(|&(_, k)| k)?;
         self.keys.swap_remove(at);
@@ -57,6 +61,7 @@ impl OpenList for LinearScan {
         Some(min)
     }
 
+    #[inline]
     fn len(&self) -> usize {
         self.keys.len()
     }

@@ -39,6 +39,7 @@ impl Default for SortedLinkedList {
 
 impl SortedLinkedList {
     /// Links `key`'s node in before the first node with a larger key.
+    #[inline]
     fn insert(&mut self, key: Key) {
         let node = key.node();
         self.key_of[node as usize] = key;
@@ -60,6 +61,7 @@ impl SortedLinkedList {
     }
 
     /// Unlinks `node`, walking from the head to find its predecessor.
+    #[inline]
     fn unlink(&mut self, node: NodeId) {
         if self.head == node {
             self.head = self.next[node as usize];
@@ -98,16 +100,19 @@ impl OpenList for SortedLinkedList {
         }
     }
 
+    #[inline]
     fn push(&mut self, key: Key) {
         self.insert(key);
         self.len += 1;
     }
 
+    #[inline]
     fn decrease(&mut self, key: Key) {
         self.unlink(key.node());
         self.insert(key);
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<Key> {
         if self.head == NIL {
             return None;
@@ -118,6 +123,7 @@ impl OpenList for SortedLinkedList {
         Some(self.key_of[node as usize])
     }
 
+    #[inline]
     fn len(&self) -> usize {
         self.len
     }

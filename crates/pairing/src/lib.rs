@@ -58,6 +58,7 @@ impl PairingHeap {
         a
     }
 
+    #[inline]
     fn alloc(&mut self, key: Key) -> u32 {
         let slot = Slot {
             key,
@@ -96,6 +97,7 @@ impl OpenList for PairingHeap {
         self.len = 0;
     }
 
+    #[inline]
     fn push(&mut self, key: Key) {
         let s = self.alloc(key);
         self.slot_of[key.node() as usize] = s;
@@ -107,6 +109,7 @@ impl OpenList for PairingHeap {
         self.len += 1;
     }
 
+    #[inline]
     fn decrease(&mut self, key: Key) {
         let s = self.slot_of[key.node() as usize];
         debug_assert_ne!(s, NIL, "decrease of a node that is not on the heap");
@@ -129,6 +132,7 @@ impl OpenList for PairingHeap {
         self.root = self.meld(self.root, s);
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<Key> {
         if self.root == NIL {
             return None;
@@ -170,6 +174,7 @@ impl OpenList for PairingHeap {
         Some(top)
     }
 
+    #[inline]
     fn len(&self) -> usize {
         self.len
     }

@@ -19,6 +19,7 @@ pub struct SortedVec {
 
 impl SortedVec {
     /// Index where `key` is, or would be inserted, in the descending vector.
+    #[inline]
     fn index_of(&self, key: Key) -> Result<usize, usize> {
         self.keys.binary_search_by(|probe| key.cmp(probe))
     }
@@ -34,12 +35,14 @@ impl OpenList for SortedVec {
         }
     }
 
+    #[inline]
     fn push(&mut self, key: Key) {
         let at = self.index_of(key).unwrap_or_else(|at| at);
         self.keys.insert(at, key);
         self.key_of[key.node() as usize] = key;
     }
 
+    #[inline]
     fn decrease(&mut self, key: Key) {
         let old = self.key_of[key.node() as usize];
         let at = self
@@ -49,10 +52,12 @@ impl OpenList for SortedVec {
         self.push(key);
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<Key> {
         self.keys.pop()
     }
 
+    #[inline]
     fn len(&self) -> usize {
         self.keys.len()
     }

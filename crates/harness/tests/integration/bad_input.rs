@@ -3,39 +3,9 @@
 //! and never a panic. A scenario row whose length is wrong is not bad input
 //! but a failed row: exit code 1 and a closing `0 passed, N failed` line.
 
+use crate::{astar_lab, rejects};
 use astar_lab::Strategy;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn astar_lab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_astar-lab"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the binary runs")
-}
-
-/// Runs the binary and checks that it rejects the input properly, with a
-/// message that contains every one of `wanted`.
-fn rejects(args: &[&str], wanted: &[&str]) {
-    let out = astar_lab(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let call = format!("astar-lab {}", args.join(" "));
-    for text in [&stderr, &stdout] {
-        assert!(
-            !text.contains("panicked") && !text.contains("RUST_BACKTRACE"),
-            "{call} panicked:\n{text}"
-        );
-    }
-    assert_eq!(out.status.code(), Some(2), "{call}\nstderr: {stderr}");
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "{call}: not one line on stderr:\n{stderr}");
-    assert!(lines[0].starts_with("error: "), "{call}: {stderr}");
-    for w in wanted {
-        assert!(lines[0].contains(w), "{call}: {w:?} missing from {stderr}");
-    }
-}
 
 /// Writes `text` to `dir/name` and returns the path as a string.
 fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {

@@ -7,9 +7,11 @@
 //! - [`seeds`]: the seed modes on hand-checked boards; the re-sort count checked independently.
 //! - [`movingai`]: the real `arena` benchmark passes for every strategy; both scen versions.
 //! - [`bad_input`]: the `astar-lab` binary rejects bad input with one `error:` line and exit 2.
+//! - [`claim`]: the heap's speedup per condition and the claim-conditions section.
 //! - [`fuzz`]: the map and scen parsers never panic on arbitrary or mutated input.
 
 mod bad_input;
+mod claim;
 mod fuzz;
 mod movingai;
 mod paths;
@@ -24,6 +26,17 @@ mod sweep;
 use astar_core::{Grid, NodeId, Point, Rules, SearchError, SearchReport};
 use astar_lab::{Solver, Strategy};
 use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// Runs the `astar-lab` binary with `args`. `RUST_BACKTRACE` is unset so a
+/// panic prints its short form, whose `RUST_BACKTRACE` hint the tests look for.
+pub fn astar_lab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_astar-lab"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("the binary runs")
+}
 
 /// Runs one search the way the harness does (the untimed `prepare`, then the
 /// search, logged), or returns `None` when the strategy does not support the
@@ -58,6 +71,28 @@ pub fn solve(
             None
         }
         Err(e) => panic!("{strategy}: {e} ({start} -> {goal}, {rules:?})"),
+    }
+}
+
+/// Runs the binary and checks that it rejects the input properly, with a
+/// message that contains every one of `wanted`.
+pub fn rejects(args: &[&str], wanted: &[&str]) {
+    let out = astar_lab(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let call = format!("astar-lab {}", args.join(" "));
+    for text in [&stderr, &stdout] {
+        assert!(
+            !text.contains("panicked") && !text.contains("RUST_BACKTRACE"),
+            "{call} panicked:\n{text}"
+        );
+    }
+    assert_eq!(out.status.code(), Some(2), "{call}\nstderr: {stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{call}: not one line on stderr:\n{stderr}");
+    assert!(lines[0].starts_with("error: "), "{call}: {stderr}");
+    for w in wanted {
+        assert!(lines[0].contains(w), "{call}: {w:?} missing from {stderr}");
     }
 }
 

@@ -1,22 +1,15 @@
 //! `astar-lab render`: seed 000's worked example drawn with the tutorial's
 //! numbers, pictures and animations that decode, and bad input rejected.
 
+use crate::{astar_lab, rejects};
 use astar_lab::render::draw::{CLOSED, GOAL, MAX_FRAMES, OPEN, START, WALL};
 use plotters::style::RGBColor;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// Seed 000's board: 7×5, a wall at x = 3 from y = 1 to 3; start (1,2), goal (5,2).
 const SEED_MAP: &str =
     "type octile\nheight 5\nwidth 7\nmap\n.......\n...@...\n...@...\n...@...\n.......\n";
-
-fn astar_lab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_astar-lab"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the binary runs")
-}
 
 fn seed_map(dir: &Path) -> String {
     let path = dir.join("seed000.map");
@@ -236,52 +229,37 @@ fn bad_input_exits_2_with_one_line() {
     for (extra, wanted) in cases {
         let mut args = base.to_vec();
         args.extend(extra);
-        rejects(&args, wanted);
+        rejects(&args, &[wanted]);
     }
     let on_wall = [
         "render", "--map", &map, "--from", "3,2", "--to", "5,2", "--out", &svg,
     ];
-    rejects(&on_wall, "wall");
+    rejects(&on_wall, &["wall"]);
     let off_map = [
         "render", "--map", &map, "--from", "1,2", "--to", "9,2", "--out", &svg,
     ];
-    rejects(&off_map, "off the");
+    rejects(&off_map, &["off the"]);
     rejects(
         &[
             "render", "--map", &missing, "--from", "1,2", "--to", "5,2", "--out", &svg,
         ],
-        "missing.map",
+        &["missing.map"],
     );
     rejects(
         &["render", "--from", "1,2", "--to", "5,2", "--out", &svg],
-        "--map",
+        &["--map"],
     );
     rejects(
         &[
             "render", "--random", "8,2.0,1", "--from", "0,0", "--to", "1,1", "--out", &svg,
         ],
-        "density",
+        &["density"],
     );
     rejects(
         &[
             "render", "--random", "8x,0.1,1", "--from", "0,0", "--to", "1,1", "--out", &svg,
         ],
-        "SIZE,DENSITY,SEED",
+        &["SIZE,DENSITY,SEED"],
     );
     assert!(!Path::new(&svg).exists() && !Path::new(&jpg).exists());
-}
-
-fn rejects(args: &[&str], wanted: &str) {
-    let out = astar_lab(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let call = format!("astar-lab {}", args.join(" "));
-    assert_eq!(out.status.code(), Some(2), "{call}\nstderr: {stderr}");
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "{call}: not one line:\n{stderr}");
-    assert!(lines[0].starts_with("error: "), "{call}: {stderr}");
-    assert!(
-        lines[0].contains(wanted),
-        "{call}: {wanted:?} missing: {stderr}"
-    );
-    assert!(!stderr.contains("panicked"), "{call}: {stderr}");
 }

@@ -2,18 +2,10 @@
 //! the `seeds` command's count of re-sort effects against an independent,
 //! separately written Amit port run on the same maps and queries.
 
+use crate::{astar_lab, rejects};
 use astar_core::{Grid, Point};
 use astar_lab::seeds::{workload, SeedsConfig, AMIT_VARIANTS};
 use openlist_linked::amit::{AmitCosts, AmitHeuristic};
-use std::process::{Command, Output};
-
-fn astar_lab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_astar-lab"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the binary runs")
-}
 
 /// A MovingAI map file for a drawing.
 fn map_file(dir: &std::path::Path, drawing: &str) -> String {
@@ -62,22 +54,18 @@ fn solve_goal_test_flag_saves_an_expansion() {
     // ties, 3 expansions when the goal is closed, 2 when it is opened.
     let dir = tempfile::tempdir().unwrap();
     let map = map_file(dir.path(), "..@@\n..@.\n@..@");
+    // Every run here is the same query; only the trailing flags differ.
+    let base = ["solve", "--map", &map, "--from", "0,0", "--to", "1,2"];
     let expansions = |goal_test: &str| -> u64 {
-        let out = astar_lab(&[
-            "solve",
-            "--map",
-            &map,
-            "--from",
-            "0,0",
-            "--to",
-            "1,2",
+        let extra = [
             "--tie",
             "fifo",
             "--strategy",
             "heap",
             "--goal-test",
             goal_test,
-        ]);
+        ];
+        let out = astar_lab(&[&base[..], &extra].concat());
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         assert!(out.status.success(), "{text}");
         let row = text
@@ -88,23 +76,7 @@ fn solve_goal_test_flag_saves_an_expansion() {
     };
     assert_eq!(expansions("closed"), 3);
     assert_eq!(expansions("opened"), 2);
-    let out = astar_lab(&[
-        "solve",
-        "--map",
-        &map,
-        "--from",
-        "0,0",
-        "--to",
-        "1,2",
-        "--goal-test",
-        "never",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.starts_with("error:") && err.lines().count() == 1,
-        "{err}"
-    );
+    rejects(&[&base[..], &["--goal-test", "never"]].concat(), &[]);
 }
 
 /// An Amit port written independently of `openlist_linked::amit`: OPEN is a

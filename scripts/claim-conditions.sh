@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Where seed 000's "2–3× faster with a heap" claim holds: one small sweep per
+# condition, one factor moved at a time from the default (octile heuristic,
+# density 0.25, lifo ties), then one speedup-vs-size chart per condition and
+# the writeup's generated `claim-conditions` section.
+#
+#   scripts/claim-conditions.sh [extra sweep flags, e.g. --threads 2]
+#
+# Each run's results.csv and meta.json are copied to
+# reports/conditions/data/<condition>/; the charts and the table are drawn
+# from there alone, so they can be redrawn without measuring again:
+#
+#   astar-lab claim reports/conditions/data/* --reports reports
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+lab() { cargo run --release --quiet -p astar-lab -- "$@"; }
+
+# name and the sweep flags that move it away from the default condition.
+conditions=(
+    "default|"
+    "heuristic-manhattan|--heuristic manhattan"
+    "heuristic-zero|--heuristic zero"
+    "density-0.1|--densities 0.1"
+    "density-0.4|--densities 0.4"
+    "tie-fifo|--tie fifo"
+    "tie-larger-g|--tie larger-g"
+)
+common=(--sizes 32,64,128,256,512,1024 --maps 5 --queries 5 --min-time-ms 10
+    --strategies linear,sorted,heap,bucket,floor --seed 1 --no-report)
+
+cargo build --release -p astar-lab
+mkdir -p runs/conditions
+for entry in "${conditions[@]}"; do
+    name=${entry%%|*}
+    read -r -a flags <<<"${entry#*|}"
+    stamp=$(mktemp)
+    lab sweep "${common[@]}" ${flags[@]+"${flags[@]}"} --out "runs/conditions/$name" "$@"
+    # The run this sweep made: the newest folder under its output folder.
+    run=$(find "runs/conditions/$name" -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
+    rm -f "$stamp"
+    if [[ -z "$run" ]]; then
+        echo "error: the $name sweep made no run folder" >&2
+        exit 1
+    fi
+    mkdir -p "reports/conditions/data/$name"
+    cp "$run/results.csv" "$run/meta.json" "reports/conditions/data/$name/"
+done
+
+for entry in "${conditions[@]}"; do
+    name=${entry%%|*}
+    # Every chart is drawn, but only the speedup over linear is published;
+    # the rest stay with the runs.
+    lab plot "reports/conditions/data/$name" --out "runs/conditions/charts/$name" >/dev/null
+    cp "runs/conditions/charts/$name/speedup-vs-linear.png" "reports/conditions/$name.png"
+    cp "runs/conditions/charts/$name/speedup-vs-linear.svg" "reports/conditions/$name.svg"
+done
+data=()
+for entry in "${conditions[@]}"; do
+    data+=("reports/conditions/data/${entry%%|*}")
+done
+lab claim "${data[@]}" --reports reports
+echo "wrote reports/conditions/ and the claim-conditions section of reports/README.md"
