@@ -170,9 +170,6 @@ pub const DIRECTIONS: [(i32, i32); 8] = [
     (-1, 0),
 ];
 
-/// Indices into [`DIRECTIONS`] of the four straight moves, in generation order.
-const STRAIGHT: [u8; 4] = [1, 3, 5, 7];
-
 // Per-cell tag: bits 0-2 parent direction, bits 3-4 status, bits 5-31 the
 // generation (search number) that wrote it. A tag from an older generation
 // means "new" — that is how the arrays are reused without clearing.
@@ -184,7 +181,92 @@ const GEN_SHIFT: u32 = 5;
 const MAX_GENERATION: u32 = u32::MAX >> GEN_SHIFT;
 
 /// Bytes of per-cell state the search itself keeps: G (4) and the tag (4).
-pub const SEARCH_BYTES_PER_NODE: usize = 8;
+pub const SEARCH_BYTES_PER_NODE: usize = std::mem::size_of::<Cell>();
+
+/// What the search keeps per cell. G and the tag sit side by side because
+/// they are always read together: one cache line per neighbour, not two.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    g: u32,
+    tag: u32,
+}
+
+/// Bit `d` of a neighbour mask stands for the move `DIRECTIONS[d]`.
+/// The straight moves are the odd bits.
+const STRAIGHT_BITS: u8 = 0b1010_1010;
+
+/// Division by a grid's stride as a multiply and a shift, exact for every
+/// node id (below [`crate::grid::MAX_CELLS`] = 2^28): a hardware divide per
+/// expansion costs more than the rest of the bookkeeping of a pop.
+///
+/// With `l = ceil(log2 d)` and `m = ceil(2^(28 + l) / d)`, `(n * m) >> (28 + l)`
+/// equals `n / d` for every `n < 2^28` (Granlund and Montgomery, "Division by
+/// invariant integers using multiplication", 1994, theorem 4.2); `n * m` stays
+/// below 2^58.
+#[derive(Clone, Copy, Debug)]
+struct StrideDivider {
+    divisor: u32,
+    magic: u64,
+    shift: u32,
+}
+
+impl StrideDivider {
+    const NUMERATOR_BITS: u32 = 28;
+
+    fn new(divisor: u32) -> StrideDivider {
+        assert!(divisor > 0, "a stride is at least 3");
+        let l = u32::BITS - (divisor - 1).leading_zeros();
+        let shift = Self::NUMERATOR_BITS + l;
+        let magic = (1u64 << shift).div_ceil(divisor as u64);
+        StrideDivider {
+            divisor,
+            magic,
+            shift,
+        }
+    }
+
+    /// `(n / divisor, n % divisor)`.
+    #[inline(always)]
+    fn div_rem(self, n: NodeId) -> (u32, u32) {
+        debug_assert!(u64::from(n) < 1 << Self::NUMERATOR_BITS);
+        let q = ((n as u64 * self.magic) >> self.shift) as u32;
+        (q, n - q * self.divisor)
+    }
+}
+
+/// Which of the eight neighbours of `node` are passable, as a mask over
+/// [`DIRECTIONS`]: three loads of three adjacent cells instead of eight
+/// scattered ones, and the corner rule becomes two rotations.
+#[inline(always)]
+fn passable_neighbours(passable: &[bool], node: usize, stride: usize) -> u8 {
+    let above = &passable[node - stride - 1..][..3];
+    let level = &passable[node - 1..][..3];
+    let below = &passable[node + stride - 1..][..3];
+    (above[0] as u8)
+        | (above[1] as u8) << 1
+        | (above[2] as u8) << 2
+        | (level[2] as u8) << 3
+        | (below[2] as u8) << 4
+        | (below[1] as u8) << 5
+        | (below[0] as u8) << 6
+        | (level[0] as u8) << 7
+}
+
+/// The moves allowed from a cell whose passable neighbours are `open`: without
+/// corner cutting a diagonal also needs both straight cells beside it, which
+/// are the bits next to it (rotating by one brings each beside the diagonal).
+#[inline(always)]
+fn allowed_moves(open: u8, moves: Moves, corner_cutting: bool) -> u8 {
+    let allowed = if corner_cutting {
+        open
+    } else {
+        open & (STRAIGHT_BITS | (open.rotate_left(1) & open.rotate_right(1)))
+    };
+    match moves {
+        Moves::Four => allowed & STRAIGHT_BITS,
+        Moves::Eight => allowed,
+    }
+}
 
 /// A reusable A* searcher over open list `L`.
 ///
@@ -193,10 +275,8 @@ pub const SEARCH_BYTES_PER_NODE: usize = 8;
 #[derive(Debug, Default)]
 pub struct Search<L> {
     open: L,
-    g: Vec<u32>,
-    tag: Vec<u32>,
+    cells: Vec<Cell>,
     generation: u32,
-    seq: u64,
     /// Goal node and stride of the last search, for path reconstruction.
     last: Option<(NodeId, NodeId, u32)>,
 }
@@ -285,10 +365,8 @@ impl<L: OpenList> Search<L> {
     pub fn with_open_list(open: L) -> Self {
         Search {
             open,
-            g: Vec::new(),
-            tag: Vec::new(),
+            cells: Vec::new(),
             generation: 0,
-            seq: 0,
             last: None,
         }
     }
@@ -345,31 +423,17 @@ impl<L: OpenList> Search<L> {
     /// Sizes the per-cell arrays and starts a new generation.
     fn prepare(&mut self, grid: &Grid) {
         let n = grid.node_count();
-        if self.g.len() < n {
-            self.g.resize(n, 0);
-            self.tag.resize(n, 0);
+        if self.cells.len() < n {
+            self.cells.resize(n, Cell::default());
         }
         if self.generation == MAX_GENERATION {
             // Once in 2^27 searches: old stamps could collide, so really clear.
-            self.tag.fill(0);
+            self.cells.fill(Cell::default());
             self.generation = 0;
         }
         self.generation += 1;
-        self.seq = 0;
         self.open.clear(n);
         self.last = None;
-    }
-
-    #[inline(always)]
-    fn key(&mut self, f: u32, g: u32, node: NodeId, tie: TiePolicy) -> Key {
-        let seq = self.seq;
-        self.seq += 1;
-        let tie = match tie {
-            TiePolicy::Lifo => !seq,
-            TiePolicy::Fifo => seq,
-            TiePolicy::LargerG => ((!g as u64) << 32) | (!(seq as u32)) as u64,
-        };
-        Key::new(f, tie, node)
     }
 
     fn astar<H: Estimate>(
@@ -381,102 +445,125 @@ impl<L: OpenList> Search<L> {
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
         let stride = grid.stride();
+        let row_of = StrideDivider::new(stride);
         let costs = rules.costs;
         let passable = grid.passable_nodes();
-        let stamp = self.generation << GEN_SHIFT;
-        let offsets: [i64; 8] = DIRECTIONS.map(|(dx, dy)| dy as i64 * stride as i64 + dx as i64);
-        let dirs: &[u8] = match rules.moves {
-            Moves::Four => &STRAIGHT,
-            Moves::Eight => &[0, 1, 2, 3, 4, 5, 6, 7],
-        };
+        let generation = self.generation;
+        let stamp = generation << GEN_SHIFT;
+        // Per move: where it lands, what it costs, and its (dx, dy).
+        let offsets: [isize; 8] =
+            DIRECTIONS.map(|(dx, dy)| dy as isize * stride as isize + dx as isize);
+        let steps: [u32; 8] = std::array::from_fn(|d| {
+            if d % 2 == 0 {
+                costs.diagonal
+            } else {
+                costs.straight
+            }
+        });
         let h_of = |x: u32, y: u32| H::estimate(x.abs_diff(goal.x), y.abs_diff(goal.y), costs);
         let overflow = || SearchError::CostOverflow(costs);
         let mut c = Counters::default();
         let goal_node = grid.node(goal);
         let start_node = grid.node(start);
+        let cells = &mut self.cells[..grid.node_count()];
+        let open = &mut self.open;
+        // The push counter behind the tie-break: every key gets a fresh one.
+        let mut seq: u64 = 0;
+        let tie_policy = rules.tie;
+        let mut key = |f: u32, g: u32, node: NodeId| {
+            let tie = match tie_policy {
+                TiePolicy::Lifo => !seq,
+                TiePolicy::Fifo => seq,
+                TiePolicy::LargerG => ((!g as u64) << 32) | (!(seq as u32)) as u64,
+            };
+            seq += 1;
+            Key::new(f, tie, node)
+        };
 
         // Step 1: put the start on OPEN.
         let h0 = h_of(start.x, start.y);
-        self.g[start_node as usize] = 0;
-        self.tag[start_node as usize] = stamp | STATUS_OPEN;
-        let k = self.key(h0, 0, start_node, rules.tie);
-        self.open.push(k);
+        cells[start_node as usize] = Cell {
+            g: 0,
+            tag: stamp | STATUS_OPEN,
+        };
+        open.push(key(h0, 0, start_node));
         observer.opened(start_node, 0, h0);
         c.pushes = 1;
         c.max_open = 1;
 
-        // Seed modes, hoisted: loop-invariant, so their branches predict perfectly.
+        // Rules and seed modes, hoisted: loop-invariant, so their branches
+        // predict perfectly.
+        let (moves, corner_cutting) = (rules.moves, rules.corner_cutting);
+        let expansion_limit = rules.expansion_limit.unwrap_or(u64::MAX);
         let stop_on_open = rules.goal_test == GoalTest::Opened;
         let step_rule = rules.step_rule;
         let slip = step_rule == StepRule::Seed001Slip;
         let outcome = 'search: loop {
             // Step 2: the lowest F on OPEN becomes the current node.
-            let Some(key) = self.open.pop() else {
+            let Some(popped) = open.pop() else {
                 // Step 6: OPEN is empty, so there is no path.
                 break Outcome::NoPath;
             };
-            let node = key.node();
-            let (x, y) = (node % stride - 1, node / stride - 1);
-            let tag = self.tag[node as usize];
-            let g = self.g[node as usize];
-            if L::LAZY && (tag & STATUS_MASK != STATUS_OPEN || key.f() != g + h_of(x, y)) {
+            let node = popped.node();
+            let (row, column) = row_of.div_rem(node);
+            // Map coordinates: the padded storage has a border row and column.
+            let (x, y) = (column - 1, row - 1);
+            let Cell { g, tag } = cells[node as usize];
+            if L::LAZY && (tag & STATUS_MASK != STATUS_OPEN || popped.f() != g + h_of(x, y)) {
                 c.stale_pops += 1;
                 continue;
             }
             debug_assert_eq!(tag & STATUS_MASK, STATUS_OPEN);
             c.pops += 1;
             // Step 3: move it to CLOSED.
-            self.tag[node as usize] = (tag & !STATUS_MASK) | STATUS_CLOSED;
+            cells[node as usize].tag = (tag & !STATUS_MASK) | STATUS_CLOSED;
             // Step 4: stop when the goal is closed.
             if node == goal_node {
                 break Outcome::Found;
             }
-            if rules
-                .expansion_limit
-                .is_some_and(|limit| c.expansions >= limit)
-            {
+            if c.expansions >= expansion_limit {
                 break Outcome::LimitReached;
             }
             c.expansions += 1;
             observer.expanded(node, g);
 
-            // Step 5: look at each neighbour.
-            for &d in dirs {
-                let next = (node as i64 + offsets[d as usize]) as NodeId;
-                if !passable[next as usize] {
-                    continue;
-                }
-                let diagonal = d % 2 == 0;
-                if diagonal && !rules.corner_cutting {
-                    let (dx, dy) = DIRECTIONS[d as usize];
-                    let beside_x = (node as i64 + dx as i64) as usize;
-                    let beside_y = (node as i64 + dy as i64 * stride as i64) as usize;
-                    if !passable[beside_x] || !passable[beside_y] {
-                        continue;
-                    }
-                }
-                let next_g = step_rule.child_g(g, diagonal, costs).ok_or_else(overflow)?;
-                let next_tag = self.tag[next as usize];
-                let fresh = next_tag >> GEN_SHIFT != self.generation;
-                if !fresh && next_g >= self.g[next as usize] {
+            // Step 5: look at each neighbour it may move to, in DIRECTIONS order.
+            let open_cells = passable_neighbours(passable, node as usize, stride as usize);
+            let mut moves_left = allowed_moves(open_cells, moves, corner_cutting);
+            while moves_left != 0 {
+                // `& 7` lets the compiler see that every table index is in range.
+                let d = moves_left.trailing_zeros() as usize & 7;
+                moves_left &= moves_left - 1;
+                let next = node.wrapping_add_signed(offsets[d] as i32);
+                let next_g = match step_rule {
+                    StepRule::Sum => g.checked_add(steps[d]).ok_or_else(overflow)?,
+                    StepRule::Seed001Slip => step_rule
+                        .child_g(g, d % 2 == 0, costs)
+                        .ok_or_else(overflow)?,
+                };
+                let cell = &mut cells[next as usize];
+                let fresh = cell.tag >> GEN_SHIFT != generation;
+                if !fresh && next_g >= cell.g {
                     // Closed or open with a G at least as good: skip.
                     continue;
                 }
-                if slip && !fresh && next_tag & STATUS_MASK == STATUS_CLOSED {
+                let next_status = cell.tag & STATUS_MASK;
+                if slip && !fresh && next_status == STATUS_CLOSED {
                     // Seed 001 skips closed nodes outright; re-opening one under
                     // the slip could make a node its own ancestor.
                     continue;
                 }
-                let (dx, dy) = DIRECTIONS[d as usize];
-                let (nx, ny) = ((x as i32 + dx) as u32, (y as i32 + dy) as u32);
-                let h = h_of(nx, ny);
+                *cell = Cell {
+                    g: next_g,
+                    tag: stamp | STATUS_OPEN | d as u32,
+                };
+                let (dx, dy) = DIRECTIONS[d];
+                let h = h_of(x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
                 let f = next_g.checked_add(h).ok_or_else(overflow)?;
-                self.g[next as usize] = next_g;
-                self.tag[next as usize] = stamp | STATUS_OPEN | d as u32;
-                let k = self.key(f, next_g, next, rules.tie);
-                if !fresh && next_tag & STATUS_MASK == STATUS_OPEN {
+                let k = key(f, next_g, next);
+                if !fresh && next_status == STATUS_OPEN {
                     // Already on OPEN with a worse G: re-parent and decrease its key.
-                    self.open.decrease(k);
+                    open.decrease(k);
                     observer.improved(next, next_g);
                     c.decreases += 1;
                 } else {
@@ -484,21 +571,21 @@ impl<L: OpenList> Search<L> {
                         // Closed with a worse G (inconsistent heuristic): re-open.
                         c.reopens += 1;
                     }
-                    self.open.push(k);
+                    open.push(k);
                     observer.opened(next, next_g, h);
                     c.pushes += 1;
                 }
                 if stop_on_open && next == goal_node {
                     // Seed 000's quicker stop: the goal has just been put on OPEN.
-                    c.max_open = c.max_open.max(self.open.len() as u64);
+                    c.max_open = c.max_open.max(open.len() as u64);
                     break 'search Outcome::Found;
                 }
             }
             // OPEN only grows while a node is expanded, so its size after the
             // expansion is the largest it reached during it.
-            c.max_open = c.max_open.max(self.open.len() as u64);
+            c.max_open = c.max_open.max(open.len() as u64);
         };
-        let cost = (outcome == Outcome::Found).then(|| self.g[goal_node as usize]);
+        let cost = (outcome == Outcome::Found).then(|| cells[goal_node as usize].g);
         if outcome == Outcome::Found {
             self.last = Some((start_node, goal_node, stride));
         }
@@ -517,7 +604,7 @@ impl<L: OpenList> Search<L> {
         let mut path = vec![grid.point(goal)];
         let mut node = goal;
         while node != start {
-            let (dx, dy) = DIRECTIONS[(self.tag[node as usize] & DIR_MASK) as usize];
+            let (dx, dy) = DIRECTIONS[(self.cells[node as usize].tag & DIR_MASK) as usize];
             node = (node as i64 - dx as i64 - dy as i64 * stride as i64) as NodeId;
             path.push(grid.point(node));
         }
@@ -527,14 +614,14 @@ impl<L: OpenList> Search<L> {
 
     /// G of a node in the last search, if the search reached it.
     pub fn g_of(&self, node: NodeId) -> Option<u32> {
-        let reached = self.tag.get(node as usize)? >> GEN_SHIFT == self.generation;
-        reached.then(|| self.g[node as usize])
+        let cell = self.cells.get(node as usize)?;
+        (cell.tag >> GEN_SHIFT == self.generation).then_some(cell.g)
     }
 
     /// Where a node stood when the last search ended.
     pub fn state_of(&self, node: NodeId) -> NodeState {
-        match self.tag.get(node as usize) {
-            Some(&t) if t >> GEN_SHIFT == self.generation => match t & STATUS_MASK {
+        match self.cells.get(node as usize).map(|c| c.tag) {
+            Some(t) if t >> GEN_SHIFT == self.generation => match t & STATUS_MASK {
                 STATUS_OPEN => NodeState::Open,
                 _ => NodeState::Closed,
             },
@@ -545,12 +632,42 @@ impl<L: OpenList> Search<L> {
     /// The parent of a node reached by the last search (`None` for the start
     /// and for nodes it did not reach).
     pub fn parent_of(&self, grid: &Grid, node: NodeId) -> Option<NodeId> {
-        self.g_of(node)?;
-        if self.g[node as usize] == 0 && self.tag[node as usize] & DIR_MASK == 0 {
+        let g = self.g_of(node)?;
+        let tag = self.cells[node as usize].tag;
+        if g == 0 && tag & DIR_MASK == 0 {
             // The start: G 0 and no direction written. (A step costs more than 0.)
             return None;
         }
-        let (dx, dy) = DIRECTIONS[(self.tag[node as usize] & DIR_MASK) as usize];
+        let (dx, dy) = DIRECTIONS[(tag & DIR_MASK) as usize];
         Some((node as i64 - dx as i64 - dy as i64 * grid.stride() as i64) as NodeId)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{MAX_CELLS, MAX_SIDE};
+
+    #[test]
+    fn stride_divider_matches_hardware_division() {
+        let top = MAX_CELLS as u32 - 1;
+        let mut divisors: Vec<u32> = (1..=600).collect();
+        divisors.extend([1023, 1024, 1025, 1026, 4098, 65_535, MAX_SIDE + 2]);
+        divisors.extend((0..16).map(|k| (1u32 << k) + 1));
+        for d in divisors {
+            let div = StrideDivider::new(d);
+            // Around every multiple near the ends of the range, where a
+            // too-small multiplier first shows, and a spread in between.
+            let near = |m: u32| (m * d).saturating_sub(1)..=(m * d + 1).min(top);
+            let checks = near(1)
+                .chain(near(2))
+                .chain(near(top / d))
+                .chain(near(top / d - 1))
+                .chain((0..top).step_by(1_048_573))
+                .chain([0, top]);
+            for n in checks {
+                assert_eq!(div.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
     }
 }
