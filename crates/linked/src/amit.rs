@@ -40,11 +40,16 @@
 //! question in O(1), which changes the time but not the search. The original
 //! exits the program when OPEN runs empty; here the search reports no path.
 //! Coordinates are in cells (`TILESIZE` = 1).
+//!
+//! [`AmitSearch`] keeps its per-cell arrays between searches and never clears
+//! them: each cell carries the number of the search that last reached it, and
+//! an older number means "not reached yet" (as the core search's `tag` does).
+//! A search so touches only the cells it reaches, and its time is the port's
+//! own, not that of clearing arrays the size of the map.
 
 use astar_core::{Grid, NodeId, Point, DIRECTIONS};
 
 const NIL: NodeId = NodeId::MAX;
-const NEW: u8 = 0;
 const OPEN: u8 = 1;
 const CLOSED: u8 = 2;
 
@@ -152,9 +157,17 @@ pub struct AmitReport {
     pub out_of_order_pops: u64,
 }
 
-/// A reusable port searcher; its per-cell arrays grow to the largest map seen.
+/// A reusable port searcher; its per-cell arrays grow to the largest map seen
+/// and are never cleared between searches.
+///
+/// A cell's entries in `g`, `h`, `f`, `parent`, `children`, `next` and `state`
+/// mean something only when its `stamp` equals `generation` (the number of the
+/// current search); any other stamp means the cell is new to this search, and
+/// its entries are written when the search first reaches it.
 #[derive(Debug, Default, Clone)]
 pub struct AmitSearch {
+    stamp: Vec<u32>,
+    generation: u32,
     g: Vec<u64>,
     h: Vec<u64>,
     f: Vec<u64>,
@@ -185,21 +198,7 @@ impl AmitSearch {
         opts: &AmitOptions,
         mut log: Option<&mut Vec<Point>>,
     ) -> AmitReport {
-        let n = grid.node_count();
-        self.g.clear();
-        self.g.resize(n, 0);
-        self.h.clear();
-        self.h.resize(n, 0);
-        self.f.clear();
-        self.f.resize(n, 0);
-        self.parent.clear();
-        self.parent.resize(n, NIL);
-        self.children.clear();
-        self.children.resize(n, [NIL; 8]);
-        self.next.clear();
-        self.next.resize(n, NIL);
-        self.state.clear();
-        self.state.resize(n, NEW);
+        self.begin(grid.node_count());
         self.head = NIL;
         self.last = None;
 
@@ -220,13 +219,12 @@ impl AmitSearch {
             propagated: 0,
             out_of_order_pops: 0,
         };
-        let o = origin_node as usize;
-        self.h[o] = opts.estimate(
+        let h = opts.estimate(
             origin.x.abs_diff(target.x) as u64,
             origin.y.abs_diff(target.y) as u64,
         );
-        self.f[o] = self.h[o];
-        self.state[o] = OPEN;
+        self.reach(origin_node, NIL, 0, h);
+        self.next[origin_node as usize] = NIL;
         self.head = origin_node;
 
         let passable = grid.passable_nodes();
@@ -273,6 +271,46 @@ impl AmitSearch {
         report
     }
 
+    /// Starts a new generation on arrays of at least `n` cells. Cells the
+    /// arrays grow by get stamp 0, which no generation has; when the counter
+    /// would wrap, every stamp is reset once so no old stamp can match again.
+    fn begin(&mut self, n: usize) {
+        if self.stamp.len() < n {
+            self.stamp.resize(n, 0);
+            self.g.resize(n, 0);
+            self.h.resize(n, 0);
+            self.f.resize(n, 0);
+            self.parent.resize(n, NIL);
+            self.children.resize(n, [NIL; 8]);
+            self.next.resize(n, NIL);
+            // Unstamped entries are never read; these values are placeholders.
+            self.state.resize(n, 0);
+        }
+        if self.generation == u32::MAX {
+            self.stamp.fill(0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+
+    /// Whether `node` has been reached in the current search.
+    fn reached(&self, node: NodeId) -> bool {
+        self.stamp[node as usize] == self.generation
+    }
+
+    /// First reach of `node` in this search: every entry written, the node on
+    /// OPEN with no children yet (`next` is set when it is linked into OPEN).
+    fn reach(&mut self, node: NodeId, parent: NodeId, g: u64, h: u64) {
+        let k = node as usize;
+        self.stamp[k] = self.generation;
+        self.g[k] = g;
+        self.h[k] = h;
+        self.f[k] = g + h;
+        self.parent[k] = parent;
+        self.children[k] = [NIL; 8];
+        self.state[k] = OPEN;
+    }
+
     fn add_child(&mut self, parent: NodeId, child: NodeId) {
         let slots = &mut self.children[parent as usize];
         // Each node is expanded once and has at most 8 neighbours, so a free
@@ -296,6 +334,14 @@ impl AmitSearch {
         let (straight, diag) = opts.costs.steps();
         let g = self.g[best as usize] + if diagonal { diag } else { straight };
         let s = succ as usize;
+        if !self.reached(succ) {
+            let p = grid.point(succ);
+            let h = opts.estimate(p.x.abs_diff(target.x) as u64, p.y.abs_diff(target.y) as u64);
+            self.reach(succ, best, g, h);
+            self.insert(succ);
+            self.add_child(best, succ);
+            return;
+        }
         match self.state[s] {
             OPEN => {
                 self.add_child(best, succ);
@@ -310,7 +356,8 @@ impl AmitSearch {
                     }
                 }
             }
-            CLOSED => {
+            // CLOSED: reached cells are only ever OPEN or CLOSED.
+            _ => {
                 self.add_child(best, succ);
                 if g < self.g[s] {
                     self.parent[s] = best;
@@ -319,17 +366,6 @@ impl AmitSearch {
                     report.closed_improved += 1;
                     self.propagate_down(succ, grid, opts, report);
                 }
-            }
-            _ => {
-                let p = grid.point(succ);
-                self.parent[s] = best;
-                self.g[s] = g;
-                self.h[s] =
-                    opts.estimate(p.x.abs_diff(target.x) as u64, p.y.abs_diff(target.y) as u64);
-                self.f[s] = g + self.h[s];
-                self.state[s] = OPEN;
-                self.insert(succ);
-                self.add_child(best, succ);
             }
         }
     }
@@ -633,6 +669,83 @@ mod tests {
             }
         }
         assert!(propagated > 0, "no search exercised PropagateDown");
+    }
+
+    /// Report, expansion order and path of one search on `s`.
+    fn outcome(
+        s: &mut AmitSearch,
+        grid: &Grid,
+        from: Point,
+        to: Point,
+        opts: &AmitOptions,
+    ) -> (AmitReport, Vec<Point>, Option<Vec<Point>>) {
+        let mut log = Vec::new();
+        let r = s.run(grid, from, to, opts, Some(&mut log));
+        (r, log, s.path(grid))
+    }
+
+    /// The first and the last passable cells of a random map, row by row.
+    fn random_query(w: u32, h: u32, density: f64, seed: u64) -> (Grid, Point, Point) {
+        let grid = Grid::random(w, h, density, seed).unwrap();
+        let free: Vec<Point> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| p(x, y)))
+            .filter(|&q| grid.is_passable_at(q))
+            .collect();
+        let (a, b) = (free[seed as usize % free.len()], free[free.len() - 1]);
+        (grid, a, b)
+    }
+
+    #[test]
+    fn a_reused_searcher_matches_a_fresh_one() {
+        // One searcher runs searches back to back on maps of different sizes
+        // (so a cell index means a different cell each time) and with
+        // different options; every search must equal a fresh searcher's. Any
+        // entry a search reads without having written it (children, parent,
+        // G, state, OPEN links) would carry the previous search into this one.
+        let variants = [
+            AmitOptions::FAITHFUL,
+            AmitOptions::CORRECTED,
+            ADMISSIBLE,
+            AmitOptions {
+                resort: true,
+                ..ADMISSIBLE
+            },
+        ];
+        let mut reused = AmitSearch::new();
+        let mut differ_from_previous = 0;
+        let mut previous = None;
+        for seed in 0..200u64 {
+            let (w, h) = if seed % 2 == 0 { (23, 17) } else { (11, 9) };
+            let (grid, a, b) = random_query(w, h, 0.3, seed);
+            let opts = variants[seed as usize % variants.len()];
+            let got = outcome(&mut reused, &grid, a, b, &opts);
+            let want = outcome(&mut AmitSearch::new(), &grid, a, b, &opts);
+            assert_eq!(got, want, "seed {seed}");
+            differ_from_previous += usize::from(previous.as_ref() != Some(&want));
+            previous = Some(want);
+        }
+        assert!(differ_from_previous > 150, "the searches are too alike");
+    }
+
+    #[test]
+    fn the_generation_counter_wraps_without_reviving_old_cells() {
+        // The first search stamps its cells with generation 1. Jump the
+        // counter to its end: the next search uses u32::MAX and the one after
+        // wraps back to 1, where the first search's stamps would mean
+        // "reached" again unless every stamp was reset.
+        let (big, a, b) = random_query(20, 20, 0.2, 5);
+        let (small, c, d) = random_query(9, 7, 0.2, 6);
+        let mut s = AmitSearch::new();
+        for opts in [AmitOptions::FAITHFUL, AmitOptions::CORRECTED] {
+            s.run(&big, a, b, &opts, None);
+            s.generation = u32::MAX - 1;
+            let last = outcome(&mut s, &small, c, d, &opts);
+            assert_eq!(s.generation, u32::MAX);
+            assert_eq!(last, outcome(&mut AmitSearch::new(), &small, c, d, &opts));
+            let wrapped = outcome(&mut s, &big, a, b, &opts);
+            assert_eq!(s.generation, 1);
+            assert_eq!(wrapped, outcome(&mut AmitSearch::new(), &big, a, b, &opts));
+        }
     }
 
     #[test]
