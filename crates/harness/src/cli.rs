@@ -69,10 +69,12 @@ pub struct SolveArgs {
     #[arg(long)]
     pub map: PathBuf,
     /// Start cell, X,Y (x is the column, y the row, 0,0 top left).
-    #[arg(long, value_parser = parse_point)]
+    // Hyphen values are taken as values, so `--from -1,0` is refused by the
+    // point parser under the flag's own name instead of read as a flag.
+    #[arg(long, value_parser = parse_point, allow_hyphen_values = true)]
     pub from: Point,
     /// Goal cell, X,Y.
-    #[arg(long, value_parser = parse_point)]
+    #[arg(long, value_parser = parse_point, allow_hyphen_values = true)]
     pub to: Point,
     /// A strategy name, or all.
     #[arg(long, default_value = "heap", value_parser = Strategy::parse_list)]

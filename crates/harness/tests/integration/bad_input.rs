@@ -121,6 +121,8 @@ fn bad_queries_and_flags_are_named() {
     solve(&["--from", "0,0", "--to", "2,1"], &["goal", "2,1", "wall"]);
     solve(&["--from", "1", "--to", "0,0"], &["--from"]);
     solve(&["--from=-1,0", "--to", "0,0"], &["--from", "-1,0"]);
+    solve(&["--from", "-1,0", "--to", "0,0"], &["--from", "-1,0"]);
+    solve(&["--from", "0,0", "--to", "-3,-4"], &["--to", "-3,-4"]);
     solve(&["--from", "0,0", "--to", "0,99999999999"], &["--to"]);
     let ok = ["--from", "0,0", "--to", "4,2"];
     for (flag, value) in [
