@@ -33,12 +33,12 @@ pub struct BucketQueue {
     /// `buckets[f % window]`: keys with that F, in descending order, so the
     /// smallest is on top (at the end).
     buckets: Vec<Vec<Key>>,
-    /// One bit per bucket: whether it holds anything.
+    /// One bit per bucket, set when a key goes into an empty bucket. A pop
+    /// that empties a bucket leaves its bit set; the scan for the next bucket
+    /// clears it, which keeps the bitmap out of the pop's fast path.
     occupied: Vec<u64>,
     /// Every key held has F in `base..base + window`.
     base: u32,
-    /// The largest F pushed since the list was last empty.
-    max_f: u32,
     len: usize,
     nodes: usize,
 }
@@ -49,7 +49,6 @@ impl Default for BucketQueue {
             buckets: vec![Vec::new(); FIRST_WINDOW],
             occupied: vec![0; FIRST_WINDOW / 64],
             base: 0,
-            max_f: 0,
             len: 0,
             nodes: 0,
         }
@@ -62,9 +61,42 @@ impl BucketQueue {
         self.buckets.len() - 1
     }
 
+    /// Moves or widens the window so that it covers F `f` as well as every
+    /// key held: the start goes down to `f` if need be, and the window grows
+    /// (doubling) to the whole spread.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, f: u32) {
+        if self.len == 0 {
+            self.base = f;
+            return;
+        }
+        let low = f.min(self.base);
+        let high = f.max(self.max_f());
+        let span = (high - low) as u64 + 1;
+        if span > self.buckets.len() as u64 {
+            self.grow(span);
+        }
+        self.base = low;
+    }
+
+    /// The largest F held (stale keys included); the list must not be empty.
+    fn max_f(&self) -> u32 {
+        let mut high = self.base;
+        for (w, &word) in self.occupied.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                if let Some(top) = self.buckets[w * 64 + bits.trailing_zeros() as usize].first() {
+                    high = high.max(top.f());
+                }
+                bits &= bits - 1;
+            }
+        }
+        high
+    }
+
     /// Grows the window to at least `span` F values, moving every bucket to
     /// its index in the wider ring.
-    #[cold]
     fn grow(&mut self, span: u64) {
         let window = (span as usize)
             .next_power_of_two()
@@ -83,9 +115,37 @@ impl BucketQueue {
         }
     }
 
-    /// Distance, in buckets, from the current bucket to the next occupied
-    /// one; the list must not be empty.
-    #[inline]
+    /// Inserts `key` below the top of its bucket, keeping the bucket in
+    /// descending order (FIFO or larger-G ties, where a new key need not be
+    /// the smallest of its F).
+    #[inline(never)]
+    fn insert_in_order(&mut self, at: usize, key: Key) {
+        let bucket = &mut self.buckets[at];
+        let pos = bucket.partition_point(|&k| k > key);
+        bucket.insert(pos, key);
+    }
+
+    /// Pops from the next non-empty bucket after the current one ran out,
+    /// clearing the bits of emptied buckets on the way.
+    #[cold]
+    #[inline(never)]
+    fn pop_further(&mut self) -> Option<Key> {
+        if self.len == 0 {
+            return None;
+        }
+        loop {
+            self.base += self.next_occupied() as u32;
+            let at = self.base as usize & self.mask();
+            if let Some(key) = self.buckets[at].pop() {
+                self.len -= 1;
+                return Some(key);
+            }
+            self.occupied[at / 64] &= !(1 << (at % 64));
+        }
+    }
+
+    /// Distance, in buckets, from the current bucket to the next one whose
+    /// bit is set (itself included); the list must not be empty.
     fn next_occupied(&self) -> usize {
         let mask = self.mask();
         let start = self.base as usize & mask;
@@ -135,64 +195,42 @@ impl OpenList for BucketQueue {
         self.nodes = nodes;
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, key: Key) {
         let f = key.f();
-        if self.len == 0 {
-            self.base = f;
-            self.max_f = f;
-        } else if f < self.base {
-            if (self.max_f - f) as usize >= self.buckets.len() {
-                self.grow((self.max_f - f) as u64 + 1);
-            }
-            self.base = f;
-        } else if f > self.max_f {
-            if (f - self.base) as usize >= self.buckets.len() {
-                self.grow((f - self.base) as u64 + 1);
-            }
-            self.max_f = f;
+        // One comparison catches both F below the window and F beyond it.
+        if f.wrapping_sub(self.base) as usize > self.mask() {
+            self.make_room(f);
         }
         let at = f as usize & self.mask();
         let bucket = &mut self.buckets[at];
         match bucket.last() {
+            Some(&top) if key < top => bucket.push(key),
+            Some(_) => self.insert_in_order(at, key),
             None => {
                 bucket.push(key);
                 self.occupied[at / 64] |= 1 << (at % 64);
-            }
-            Some(&top) if key < top => bucket.push(key),
-            Some(_) => {
-                // Not the smallest of its F (FIFO or larger-G ties): keep order.
-                let pos = bucket.partition_point(|&k| k > key);
-                bucket.insert(pos, key);
             }
         }
         self.len += 1;
     }
 
-    #[inline]
+    #[inline(always)]
     fn decrease(&mut self, key: Key) {
         // Lazy: the old key stays in its bucket and pops as stale.
         self.push(key);
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Option<Key> {
-        if self.len == 0 {
-            return None;
+        let at = self.base as usize & self.mask();
+        match self.buckets[at].pop() {
+            Some(key) => {
+                self.len -= 1;
+                Some(key)
+            }
+            None => self.pop_further(),
         }
-        let mut at = self.base as usize & self.mask();
-        if self.buckets[at].is_empty() {
-            let step = self.next_occupied();
-            self.base += step as u32;
-            at = self.base as usize & self.mask();
-        }
-        let bucket = &mut self.buckets[at];
-        let key = bucket.pop().expect("occupied bucket");
-        if bucket.is_empty() {
-            self.occupied[at / 64] &= !(1 << (at % 64));
-        }
-        self.len -= 1;
-        Some(key)
     }
 
     fn len(&self) -> usize {
@@ -234,6 +272,42 @@ mod tests {
         };
         let err = BucketQueue::supports(&huge).unwrap_err();
         assert!(err.contains("step costs of at most"), "{err}");
+    }
+
+    #[test]
+    fn rising_f_wraps_the_ring_and_widens_it_without_losing_order() {
+        // As in A*: F creeps up while keys are pushed and popped, so the
+        // window wraps round its ring many times; a late burst of wide
+        // spreads makes it grow while it holds keys. Pops must follow a
+        // plain sorted reference throughout.
+        let mut q = BucketQueue::default();
+        q.clear(1 << 16);
+        let mut reference = std::collections::BTreeSet::new();
+        let mut state = 12345u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        let (mut floor_f, mut node) = (100u32, 0u32);
+        for step in 0..20_000u32 {
+            let spread = if step < 15_000 { 30 } else { 3000 };
+            for _ in 0..2 {
+                let key = Key::new(floor_f + next() % spread, next() as u64, node);
+                node += 1;
+                q.push(key);
+                reference.insert(key);
+            }
+            let want = reference.pop_first();
+            assert_eq!(q.pop(), want, "step {step}");
+            floor_f = want.map_or(floor_f, |k| k.f());
+        }
+        while let Some(want) = reference.pop_first() {
+            assert_eq!(q.pop(), Some(want));
+        }
+        assert_eq!(q.pop(), None);
+        assert!(q.is_empty());
     }
 
     #[test]

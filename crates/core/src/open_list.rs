@@ -61,10 +61,16 @@ pub trait OpenList {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// Bytes of memory held per node of the map (for reports), given how many
-    /// nodes the last `clear` prepared for. Per-node arrays count in full;
-    /// storage whose size follows OPEN's size (entries, buckets) is averaged
-    /// over the nodes at the capacity it holds, and each list documents which.
+    /// Bytes of search state per cell (for reports), one definition for
+    /// every list: the element size of each per-cell array (arrays indexed by
+    /// node id, such as a position map), plus all the list's other storage —
+    /// key arrays, buckets, arenas, free lists, scratch — at the capacity it
+    /// holds now (after the search: its high-water mark, spare room
+    /// included), divided by the cells the last `clear` prepared for. Heap
+    /// allocations are counted at their requested size (no allocator
+    /// overhead); the list's own fixed fields are not counted. Each list says
+    /// which parts it has. The search adds its own per-cell arrays
+    /// ([`crate::SEARCH_BYTES_PER_NODE`]).
     fn bytes_per_node(&self) -> f64 {
         0.0
     }

@@ -17,6 +17,8 @@ pub struct DaryHeap<const D: usize> {
     heap: Vec<Key>,
     /// Index of each node's key in `heap`, or `ABSENT`.
     position: Vec<u32>,
+    /// Cells the last `clear` prepared for, for `bytes_per_node`.
+    nodes: usize,
 }
 
 /// The binary case.
@@ -32,6 +34,7 @@ impl<const D: usize> Default for DaryHeap<D> {
         DaryHeap {
             heap: Vec::new(),
             position: Vec::new(),
+            nodes: 0,
         }
     }
 }
@@ -107,6 +110,7 @@ impl<const D: usize> OpenList for DaryHeap<D> {
         if self.position.len() < nodes {
             self.position.resize(nodes, ABSENT);
         }
+        self.nodes = nodes;
     }
 
     #[inline]
@@ -140,9 +144,8 @@ impl<const D: usize> OpenList for DaryHeap<D> {
     /// The position map (4 bytes a cell) plus the key array at its capacity,
     /// averaged over the nodes.
     fn bytes_per_node(&self) -> f64 {
-        let nodes = self.position.len().max(1);
         std::mem::size_of::<u32>() as f64
-            + (self.heap.capacity() * std::mem::size_of::<Key>()) as f64 / nodes as f64
+            + (self.heap.capacity() * std::mem::size_of::<Key>()) as f64 / self.nodes.max(1) as f64
     }
 }
 

@@ -15,6 +15,8 @@ pub struct LinearScan {
     keys: Vec<Key>,
     /// Index of each node's key in `keys`, or `ABSENT`.
     position: Vec<u32>,
+    /// Cells the last `clear` prepared for, for `bytes_per_node`.
+    nodes: usize,
 }
 
 impl LinearScan {
@@ -36,6 +38,7 @@ impl OpenList for LinearScan {
         if self.position.len() < nodes {
             self.position.resize(nodes, ABSENT);
         }
+        self.nodes = nodes;
     }
 
     #[inline]
@@ -66,8 +69,11 @@ impl OpenList for LinearScan {
         self.keys.len()
     }
 
+    /// The position map (4 bytes a cell) plus the key array at its
+    /// capacity, averaged over the cells.
     fn bytes_per_node(&self) -> f64 {
         std::mem::size_of::<u32>() as f64
+            + (self.keys.capacity() * std::mem::size_of::<Key>()) as f64 / self.nodes.max(1) as f64
     }
 }
 

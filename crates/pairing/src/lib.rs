@@ -35,6 +35,8 @@ pub struct PairingHeap {
     len: usize,
     /// Scratch for the pairing passes of `pop`.
     pairs: Vec<u32>,
+    /// Cells the last `clear` prepared for, for `bytes_per_node`.
+    nodes: usize,
 }
 
 impl PairingHeap {
@@ -95,6 +97,7 @@ impl OpenList for PairingHeap {
         }
         self.root = NIL;
         self.len = 0;
+        self.nodes = nodes;
     }
 
     #[inline]
@@ -182,7 +185,7 @@ impl OpenList for PairingHeap {
     /// The slot map (4 bytes a cell) plus the slot arena, free list and scratch
     /// at their capacity, averaged over the nodes.
     fn bytes_per_node(&self) -> f64 {
-        let nodes = self.slot_of.len().max(1);
+        let nodes = self.nodes.max(1);
         let held = self.slots.capacity() * std::mem::size_of::<Slot>()
             + (self.free.capacity() + self.pairs.capacity()) * std::mem::size_of::<u32>();
         std::mem::size_of::<u32>() as f64 + held as f64 / nodes as f64

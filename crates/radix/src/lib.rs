@@ -23,7 +23,8 @@ use astar_core::{Key, OpenList};
 pub struct RadixHeap {
     /// `buckets[0]` descending (smallest on top); the others unordered.
     buckets: [Vec<Key>; 33],
-    /// Bit `i` set when `buckets[i]` holds anything.
+    /// Bit `i` set when `buckets[i]` holds anything, for `i` from 1 (bucket 0
+    /// is tested by its length).
     occupied: u64,
     /// F of the last minimum; every key held has F at least this.
     last: u32,
@@ -50,33 +51,32 @@ fn bucket_of(f: u32, last: u32) -> usize {
 }
 
 impl RadixHeap {
-    /// Puts `key` in bucket `i` (0 keeps its order).
-    #[inline(always)]
-    fn place(&mut self, i: usize, key: Key) {
-        let bucket = &mut self.buckets[i];
-        if i == 0 {
-            match bucket.last() {
-                Some(&top) if key > top => {
-                    let pos = bucket.partition_point(|&k| k > key);
-                    bucket.insert(pos, key);
-                }
-                _ => bucket.push(key),
-            }
-        } else {
-            bucket.push(key);
-        }
-        self.occupied |= 1 << i;
+    /// Inserts `key` into bucket 0 below its top, keeping the bucket in
+    /// descending order (FIFO or larger-G ties, where a new key need not be
+    /// the smallest of its F).
+    #[inline(never)]
+    fn insert_in_order(&mut self, key: Key) {
+        let bucket = &mut self.buckets[0];
+        let pos = bucket.partition_point(|&k| k > key);
+        bucket.insert(pos, key);
     }
 
     /// Re-buckets every key around a new, lower `last`.
     #[cold]
+    #[inline(never)]
     fn lower_last(&mut self, f: u32) {
+        self.last = f;
+        if self.len == 0 {
+            return;
+        }
         let all: Vec<Key> = self.buckets.iter_mut().flat_map(|b| b.drain(..)).collect();
         self.occupied = 0;
-        self.last = f;
         for key in all {
-            self.place(bucket_of(key.f(), f), key);
+            let i = bucket_of(key.f(), f);
+            self.buckets[i].push(key);
+            self.occupied |= 1 << i;
         }
+        self.buckets[0].sort_unstable_by(|a, b| b.cmp(a));
     }
 
     /// Refills bucket 0 from the lowest non-empty bucket; the list must hold
@@ -87,18 +87,35 @@ impl RadixHeap {
         self.occupied &= !(1 << i);
         let last = moving.iter().map(|k| k.f()).min().expect("occupied bucket");
         self.last = last;
+        let mut occupied = self.occupied;
         for &key in &moving {
             let j = bucket_of(key.f(), last);
             self.buckets[j].push(key);
-            self.occupied |= 1 << j;
+            occupied |= 1 << j;
         }
-        // Keys reach bucket 0 in any order here: sort it once.
-        self.buckets[0].sort_unstable_by(|a, b| b.cmp(a));
+        self.occupied = occupied;
+        // Keys reach bucket 0 in push order, which under LIFO ties is already
+        // descending; other policies need the sort.
+        let zero = &mut self.buckets[0];
+        if !zero.is_sorted_by(|a, b| a > b) {
+            zero.sort_unstable_by(|a, b| b.cmp(a));
+        }
         moving.clear();
         // Hand the emptied allocation back so buckets keep their capacity.
         if self.buckets[i].is_empty() {
             self.buckets[i] = moving;
         }
+    }
+
+    /// Pops after bucket 0 ran out: refills it, unless the list is empty.
+    #[inline(never)]
+    fn pop_refilled(&mut self) -> Option<Key> {
+        if self.len == 0 {
+            return None;
+        }
+        self.refill();
+        self.len -= 1;
+        self.buckets[0].pop()
     }
 }
 
@@ -115,38 +132,39 @@ impl OpenList for RadixHeap {
         self.nodes = nodes;
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, key: Key) {
         let f = key.f();
-        if self.len == 0 {
-            self.last = f;
-        } else if f < self.last {
+        if f < self.last {
             self.lower_last(f);
         }
-        self.place(bucket_of(f, self.last), key);
+        let i = bucket_of(f, self.last);
+        // Only bucket 0 (F = `last`) is ordered.
+        if i == 0 && self.buckets[0].last().is_some_and(|&top| key > top) {
+            self.insert_in_order(key);
+        } else {
+            self.buckets[i].push(key);
+        }
+        // Bit 0 is never read: bucket 0 is tested by its length.
+        self.occupied |= 1 << i;
         self.len += 1;
     }
 
-    #[inline]
+    #[inline(always)]
     fn decrease(&mut self, key: Key) {
         // Lazy: the old key stays and pops as stale.
         self.push(key);
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Option<Key> {
-        if self.len == 0 {
-            return None;
+        match self.buckets[0].pop() {
+            Some(key) => {
+                self.len -= 1;
+                Some(key)
+            }
+            None => self.pop_refilled(),
         }
-        if self.buckets[0].is_empty() {
-            self.refill();
-        }
-        let key = self.buckets[0].pop().expect("bucket 0 refilled");
-        if self.buckets[0].is_empty() {
-            self.occupied &= !1;
-        }
-        self.len -= 1;
-        Some(key)
     }
 
     fn len(&self) -> usize {

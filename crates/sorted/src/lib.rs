@@ -15,6 +15,8 @@ pub struct SortedVec {
     keys: Vec<Key>,
     /// The key each node currently has on the list.
     key_of: Vec<Key>,
+    /// Cells the last `clear` prepared for, for `bytes_per_node`.
+    nodes: usize,
 }
 
 impl SortedVec {
@@ -33,6 +35,7 @@ impl OpenList for SortedVec {
         if self.key_of.len() < nodes {
             self.key_of.resize(nodes, Key::default());
         }
+        self.nodes = nodes;
     }
 
     #[inline]
@@ -62,8 +65,11 @@ impl OpenList for SortedVec {
         self.keys.len()
     }
 
+    /// Each node's key (16 bytes a cell) plus the sorted key array at its
+    /// capacity, averaged over the cells.
     fn bytes_per_node(&self) -> f64 {
         std::mem::size_of::<Key>() as f64
+            + (self.keys.capacity() * std::mem::size_of::<Key>()) as f64 / self.nodes.max(1) as f64
     }
 }
 

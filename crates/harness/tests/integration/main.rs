@@ -9,10 +9,12 @@
 //! - [`bad_input`]: the `astar-lab` binary rejects bad input with one `error:` line and exit 2.
 //! - [`claim`]: the heap's speedup per condition and the claim-conditions section.
 //! - [`fuzz`]: the map and scen parsers never panic on arbitrary or mutated input.
+//! - [`memory`]: every strategy's bytes per cell count what OPEN held.
 
 mod bad_input;
 mod claim;
 mod fuzz;
+mod memory;
 mod movingai;
 mod paths;
 mod reference;

@@ -1,0 +1,84 @@
+//! `bytes_per_node` follows its one definition for every strategy: per-cell
+//! arrays plus everything else the list holds, at its capacity, over the
+//! cells. A list that reports only its per-cell arrays while its key storage
+//! grew with OPEN fails here.
+
+use astar_core::{Grid, Heuristic, Point, Rules, SearchReport, SEARCH_BYTES_PER_NODE};
+use astar_lab::strategy::Kind;
+use astar_lab::{Solver, Strategy};
+use std::mem::size_of;
+
+/// Lists threaded through their per-cell arrays: they hold nothing that
+/// grows with OPEN, so their figure must not move. Every other strategy keeps
+/// OPEN's entries in storage of its own.
+const ALL_PER_CELL: &[&str] = &["linked"];
+
+fn run(
+    strategy: Strategy,
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+    rules: &Rules,
+) -> (f64, SearchReport) {
+    let mut solver: Box<dyn Solver> = strategy.solver();
+    solver.prepare(grid, start, goal, rules).unwrap();
+    let report = solver.solve(grid, start, goal, rules).unwrap();
+    (solver.bytes_per_node(), report)
+}
+
+#[test]
+fn bytes_per_cell_count_what_open_held() {
+    // A Dijkstra-like search (zero heuristic) from one corner of an open map
+    // holds a long frontier on OPEN; a search from a cell to itself holds one key.
+    let grid = Grid::open(96, 96).unwrap();
+    let cells = grid.node_count() as f64;
+    let rules = Rules {
+        heuristic: Heuristic::Zero,
+        ..Rules::default()
+    };
+    let corner = Point::new(0, 0);
+    let far = Point::new(95, 95);
+    for &strategy in Strategy::ALL {
+        if strategy.supports(&rules).is_err() {
+            continue;
+        }
+        let (small, tiny) = run(strategy, &grid, corner, corner, &rules);
+        let (big, report) = run(strategy, &grid, corner, far, &rules);
+        // The peer keeps hash maps, not per-cell arrays: its figure is an
+        // estimate that follows what it reached (checked below).
+        assert!(
+            strategy.kind() == Kind::Peer || small >= SEARCH_BYTES_PER_NODE as f64,
+            "{strategy}: {small} bytes a cell is below the search's own arrays"
+        );
+        assert!(big >= small, "{strategy}: {big} < {small}");
+        let grown = (big - small) * cells;
+        let c = report.counters;
+        assert!(c.max_open > 100, "the big search must hold a large OPEN");
+        if ALL_PER_CELL.contains(&strategy.name()) {
+            assert_eq!(
+                big, small,
+                "{strategy} holds nothing beyond its per-cell arrays"
+            );
+            continue;
+        }
+        // What the held storage must at least have room for, in bytes: every
+        // key OPEN held at its peak (stale ones too, for lazy lists), less the
+        // few the tiny search already had room for. The floor holds no OPEN:
+        // its storage is the recorded order, one node id per pop.
+        let (needed, what) = match strategy.kind() {
+            Kind::Floor => (
+                c.pops.saturating_sub(4 * tiny.counters.pops) * size_of::<u32>() as u64,
+                "node ids popped",
+            ),
+            _ => (
+                c.max_open.saturating_sub(4 * tiny.counters.max_open)
+                    * size_of::<astar_core::Key>() as u64,
+                "keys on OPEN at its peak",
+            ),
+        };
+        assert!(
+            grown >= needed as f64,
+            "{strategy}: its figure grew by {grown} bytes, less than the {needed} bytes of {what}"
+        );
+    }
+}
