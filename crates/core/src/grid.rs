@@ -9,6 +9,7 @@
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A cell in map coordinates: `x` is the column, `y` the row, (0,0) top left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,7 +78,9 @@ pub enum GridError {
 }
 
 /// A rectangular map of passable and blocked cells.
-#[derive(Clone, PartialEq, Eq)]
+///
+/// Equality compares the map (size and walls), never the [`stamp`](Grid::stamp).
+#[derive(Clone)]
 pub struct Grid {
     width: u32,
     height: u32,
@@ -85,7 +88,26 @@ pub struct Grid {
     stride: u32,
     /// Passability of the padded map, row-major; the border is blocked.
     passable: Vec<bool>,
+    /// Identity of this content: see [`Grid::stamp`]. A clone keeps it, as
+    /// it has the same content.
+    stamp: u64,
 }
+
+/// Source of grid stamps; 0 is never handed out.
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
+
+fn new_stamp() -> u64 {
+    // Only uniqueness matters, not ordering with other memory.
+    NEXT_STAMP.fetch_add(1, Ordering::Relaxed)
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        (self.width, self.height, &self.passable) == (other.width, other.height, &other.passable)
+    }
+}
+
+impl Eq for Grid {}
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -121,6 +143,7 @@ impl Grid {
             height,
             stride,
             passable,
+            stamp: new_stamp(),
         })
     }
 
@@ -129,7 +152,7 @@ impl Grid {
         let mut grid = Grid::open(model.width(), model.height())?;
         for y in 0..grid.height {
             for x in 0..grid.width {
-                grid.set_passable(Point::new(x, y), model.is_passable(x, y));
+                grid.put(Point::new(x, y), model.is_passable(x, y));
             }
         }
         Ok(grid)
@@ -153,7 +176,7 @@ impl Grid {
         for y in 0..height {
             for x in 0..width {
                 let blocked = rng.next_u64() < threshold;
-                grid.set_passable(Point::new(x, y), !blocked);
+                grid.put(Point::new(x, y), !blocked);
             }
         }
         Ok(grid)
@@ -202,7 +225,7 @@ impl Grid {
                         })
                     }
                 };
-                grid.set_passable(Point::new(x as u32, y as u32), passable);
+                grid.put(Point::new(x as u32, y as u32), passable);
             }
         }
         Ok(grid)
@@ -278,8 +301,17 @@ impl Grid {
         self.contains(p) && self.passable[self.node(p) as usize]
     }
 
-    /// Makes an on-map cell passable or blocked.
+    /// Makes an on-map cell passable or blocked, and gives the grid a new
+    /// [`stamp`](Grid::stamp).
     pub fn set_passable(&mut self, p: Point, passable: bool) {
+        self.put(p, passable);
+        self.stamp = new_stamp();
+    }
+
+    /// [`set_passable`](Grid::set_passable) without the new stamp, for the
+    /// constructors: their grid got a fresh one in [`Grid::open`] and is not
+    /// shared before it is returned.
+    fn put(&mut self, p: Point, passable: bool) {
         assert!(
             self.contains(p),
             "point {p} is off the {}x{} map",
@@ -288,6 +320,17 @@ impl Grid {
         );
         let node = self.node(p);
         self.passable[node as usize] = passable;
+    }
+
+    /// An identity for this grid's content, cheap to compare: drawn from a
+    /// process-wide counter when the grid is built and drawn anew on every
+    /// change to it, so two grids alive at once, or one grid before and
+    /// after a change, never share a stamp (a clone shares its original's
+    /// until either changes). Whatever caches work per map (a recorded
+    /// search) keys it on this, not on the storage address, which a later
+    /// grid may reuse.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 
     /// The padded passability array, for code that walks it by node id.
@@ -379,6 +422,21 @@ mod tests {
         assert_eq!(fnv, PINNED_RANDOM_MAP_HASH, "map was:\n{}", g.to_ascii());
     }
     const PINNED_RANDOM_MAP_HASH: u64 = 11132234886608008276;
+
+    #[test]
+    fn stamps_follow_content_changes_not_equality() {
+        let mut a = Grid::random(12, 9, 0.2, 5).unwrap();
+        let b = Grid::random(12, 9, 0.2, 5).unwrap();
+        assert_eq!(a, b, "equality ignores the stamp");
+        assert_ne!(a.stamp(), b.stamp(), "two grids never share a stamp");
+        let copy = a.clone();
+        assert_eq!(copy.stamp(), a.stamp(), "a clone has the same content");
+        let before = a.stamp();
+        a.set_passable(Point::new(3, 3), false);
+        assert_ne!(a.stamp(), before, "a change renews the stamp");
+        assert_ne!(a.stamp(), copy.stamp());
+        assert_eq!(format!("{a:?}"), format!("{:?}", a.clone()));
+    }
 
     #[test]
     fn sizes_and_densities_are_checked() {

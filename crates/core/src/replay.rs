@@ -84,14 +84,13 @@ impl OpenList for ReplayList {
     }
 }
 
-/// What identifies a query: the grid (by its storage address and size), the
-/// endpoints and the rules.
+/// What identifies a query: the grid's content (by its [`Grid::stamp`],
+/// renewed on every change, so neither another grid that reuses the same
+/// storage nor an edited one passes for the recorded one), the endpoints and
+/// the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct QueryId {
-    storage: usize,
-    cells: usize,
-    width: u32,
-    height: u32,
+    grid: u64,
     start: Point,
     goal: Point,
     rules: Rules,
@@ -99,12 +98,8 @@ struct QueryId {
 
 impl QueryId {
     fn of(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> QueryId {
-        let cells = grid.passable_nodes();
         QueryId {
-            storage: cells.as_ptr() as usize,
-            cells: cells.len(),
-            width: grid.width(),
-            height: grid.height(),
+            grid: grid.stamp(),
             start,
             goal,
             rules: *rules,
@@ -162,8 +157,9 @@ impl<L: OpenList + Default> Floor<L> {
     }
 
     /// Replays the recorded search: the same report, with no open list. If
-    /// the last recording was of another query (another grid object, other
-    /// endpoints or rules), this records first, so the answer is always right.
+    /// the last recording was of another query (another grid or the same grid
+    /// changed since — see [`Grid::stamp`] —, other endpoints or rules), this
+    /// records first, so the answer is always right.
     pub fn replay(
         &mut self,
         grid: &Grid,
@@ -273,6 +269,49 @@ mod tests {
             if limit.is_some() {
                 assert_eq!(got.outcome, Outcome::LimitReached);
             }
+        }
+    }
+
+    /// A grid changed after the recording, or another grid with the same
+    /// size (whose storage may well reuse the dropped one's address), must
+    /// not replay the stale recording.
+    #[test]
+    fn replay_on_a_changed_or_new_grid_records_again() {
+        let rules = Rules::default();
+        let (start, goal) = (Point::new(0, 0), Point::new(9, 0));
+        let open = || Grid::open(10, 5).unwrap();
+        let walled = || {
+            let mut g = open();
+            for y in 0..4 {
+                g.set_passable(Point::new(5, y), false);
+            }
+            g
+        };
+        let want_open = Search::<Sorted>::new()
+            .run(&open(), start, goal, &rules)
+            .unwrap();
+        let want_walled = Search::<Sorted>::new()
+            .run(&walled(), start, goal, &rules)
+            .unwrap();
+        assert_ne!(want_open.cost, want_walled.cost, "the wall must matter");
+
+        let mut floor = Floor::<Sorted>::new();
+        let mut grid = open();
+        floor.record(&grid, start, goal, &rules).unwrap();
+        for y in 0..4 {
+            grid.set_passable(Point::new(5, y), false);
+        }
+        assert_eq!(
+            floor.replay(&grid, start, goal, &rules).unwrap(),
+            want_walled
+        );
+
+        for _ in 0..4 {
+            let a = open();
+            floor.record(&a, start, goal, &rules).unwrap();
+            drop(a);
+            let b = walled();
+            assert_eq!(floor.replay(&b, start, goal, &rules).unwrap(), want_walled);
         }
     }
 

@@ -68,14 +68,23 @@ impl Solver for FloorSolver {
     fn bytes_per_node(&self) -> f64 {
         self.floor.bytes_per_node(self.nodes)
     }
+    fn preparation_bytes_per_node(&self) -> f64 {
+        RECORDING_SEARCH_BYTES_PER_NODE
+    }
 }
 
-/// What the peer's counters were computed for.
-type QueryId = (usize, usize, Point, Point, Rules);
+/// Per-cell arrays of the untimed heap search that the floor records and the
+/// peer takes its counters from: G and tag, and the heap's position map.
+const RECORDING_SEARCH_BYTES_PER_NODE: f64 =
+    (astar_core::SEARCH_BYTES_PER_NODE + std::mem::size_of::<u32>()) as f64;
+
+/// What the peer's counters were computed for: the grid's content (its
+/// [`Grid::stamp`], not its address, which another grid may reuse), the map's
+/// node count (for `bytes_per_node`), endpoints and rules.
+type QueryId = (u64, usize, Point, Point, Rules);
 
 fn query_id(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> QueryId {
-    let cells = grid.passable_nodes();
-    (cells.as_ptr() as usize, cells.len(), start, goal, *rules)
+    (grid.stamp(), grid.node_count(), start, goal, *rules)
 }
 
 /// The `pathfinding` crate's `astar` as a [`Solver`].
@@ -220,6 +229,9 @@ impl Solver for PathfindingPeer {
         let path = self.path.as_ref()?;
         Some(path.iter().map(|&n| grid.point(n)).collect())
     }
+    fn preparation_bytes_per_node(&self) -> f64 {
+        RECORDING_SEARCH_BYTES_PER_NODE
+    }
     /// An estimate from the crate's data layout, as it does not say: per node
     /// it reaches, an index-map entry (hash, node, parent index, cost: 32
     /// bytes) and a hash-table slot (8 bytes), and per push a heap entry (16
@@ -229,6 +241,59 @@ impl Solver for PathfindingPeer {
         match self.prepared {
             Some((id, report)) => report.counters.pushes as f64 * 56.0 / id.1.max(1) as f64,
             None => 0.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A recording made for one grid must never answer for another: not for
+    /// a grid built after the first was dropped (same size, so its storage
+    /// may reuse the same address), nor for the same grid changed since.
+    #[test]
+    fn a_stale_preparation_is_never_reused() {
+        let rules = Rules::default();
+        let (start, goal) = (Point::new(0, 0), Point::new(11, 0));
+        let open = || Grid::open(12, 6).unwrap();
+        let wall = |g: &mut Grid| {
+            for y in 0..5 {
+                g.set_passable(Point::new(6, y), false);
+            }
+        };
+        let mut walled = open();
+        wall(&mut walled);
+        let plain = |g: &Grid| Search::<BinaryHeap>::new().run(g, start, goal, &rules);
+        let want = plain(&walled).unwrap();
+        assert_ne!(want.cost, plain(&open()).unwrap().cost, "the wall matters");
+
+        let solvers: [Box<dyn Solver>; 2] = [
+            Box::new(FloorSolver::default()),
+            Box::new(PathfindingPeer::default()),
+        ];
+        for mut solver in solvers {
+            let name = solver.name();
+            // Another grid after the prepared one is dropped.
+            for _ in 0..3 {
+                let a = open();
+                solver.prepare(&a, start, goal, &rules).unwrap();
+                drop(a);
+                let b = walled.clone();
+                let got = solver.solve(&b, start, goal, &rules).unwrap();
+                assert_eq!(got, want, "{name}: new grid");
+            }
+            // The prepared grid itself, changed after `prepare`.
+            let mut a = open();
+            solver.prepare(&a, start, goal, &rules).unwrap();
+            wall(&mut a);
+            let got = solver.solve(&a, start, goal, &rules).unwrap();
+            assert_eq!(got, want, "{name}: changed grid");
+            let path = solver.path(&a).expect("a path");
+            assert!(
+                path.iter().all(|&p| a.is_passable_at(p)),
+                "{name}: path through a wall"
+            );
         }
     }
 }

@@ -38,6 +38,7 @@ pub mod seeds;
 pub mod solve;
 pub mod strategy;
 pub mod sweep;
+pub mod targets;
 
 pub use strategy::{Solver, Strategy};
 

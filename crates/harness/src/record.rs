@@ -105,6 +105,11 @@ pub struct RunMeta {
     pub command: String,
     /// This shard, `K/N` (`1/1` for a whole sweep).
     pub shard: String,
+    /// Peak resident memory of the sweep process, in bytes (`VmHWM` on
+    /// Linux; the largest over `--resume`s), written when the sweep ends;
+    /// absent where it cannot be read and in runs that did not finish.
+    #[serde(default)]
+    pub peak_rss_bytes: Option<u64>,
     /// What was measured.
     pub config: SweepConfig,
 }

@@ -249,6 +249,9 @@ pub struct Cell {
     pub decreases_per_expansion: Option<f64>,
     /// Median path length in cells.
     pub path_len: Option<f64>,
+    /// Bytes of search state per cell, the largest over ok rows (a list's
+    /// storage keeps the capacity its largest search needed).
+    pub bytes_per_cell: Option<f64>,
 }
 
 /// The rows of one density, grouped by size and strategy.
@@ -333,6 +336,7 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
                 pushes_per_expansion: med(&|r| per_exp(r.pushes, r)),
                 decreases_per_expansion: med(&|r| per_exp(r.decreases, r)),
                 path_len: med(&|r| r.path_len),
+                bytes_per_cell: ok.iter().map(|r| r.bytes_per_cell).reduce(f64::max),
             };
             let t: HashMap<(u64, u32), f64> = ok
                 .iter()

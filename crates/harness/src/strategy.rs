@@ -20,6 +20,18 @@ pub trait Solver: Send {
     fn name(&self) -> &'static str;
     /// Work done once per query before it is timed, never timed itself (a
     /// replay records the search it replays here). Call it before `solve`.
+    ///
+    /// What was prepared is tied to the query: the grid's
+    /// [`stamp`](Grid::stamp) (renewed on every change to the grid, never
+    /// shared by two grids alive at once), the endpoints and the rules. A
+    /// `solve` for anything else — another query, another grid even at the
+    /// same address, the same grid changed since — does not reuse it: it
+    /// prepares again first, inside `solve`, and so still answers right. We
+    /// chose that over refusing with an error because a wrong or refused
+    /// answer is worse than a slow one, and the only cost falls on callers
+    /// that skipped `prepare`: their timing then includes the preparation.
+    /// Every timed caller (sweeps, benches, the scenario runner) prepares the
+    /// exact query right before timing it.
     fn prepare(
         &mut self,
         _grid: &Grid,
@@ -50,6 +62,13 @@ pub trait Solver: Send {
     fn path(&self, grid: &Grid) -> Option<Vec<Point>>;
     /// Bytes per map node of search state: the search's own arrays plus the list's.
     fn bytes_per_node(&self) -> f64;
+    /// Bytes per map node kept for untimed preparation (the floor's recording
+    /// search, the peer's reference search): not search state of the timed
+    /// search, so not in [`bytes_per_node`](Solver::bytes_per_node), but
+    /// memory a sweep must have.
+    fn preparation_bytes_per_node(&self) -> f64 {
+        0.0
+    }
 }
 
 impl<L: OpenList + Send> Solver for Search<L> {

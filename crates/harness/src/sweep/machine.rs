@@ -56,6 +56,22 @@ pub fn available_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// Peak resident memory of this process so far, in bytes: `VmHWM` of
+/// /proc/self/status (Linux); `None` where that file does not exist.
+pub fn peak_resident_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    parse_vm_hwm(&text)
+}
+
+/// The `VmHWM:` line of a /proc/PID/status text, in bytes.
+fn parse_vm_hwm(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let mut fields = line.split_whitespace().skip(1);
+    let value: u64 = fields.next()?.parse().ok()?;
+    // The kernel always prints kB (KiB); refuse anything else rather than guess.
+    (fields.next()? == "kB").then_some(value * 1024)
+}
+
 /// The command line, each argument quoted when a shell would need it.
 pub fn command_line() -> String {
     std::env::args()
@@ -142,6 +158,18 @@ impl UtcTime {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn peak_memory_is_read_from_vm_hwm() {
+        let status = "Name:\tastar-lab\nVmPeak:\t  900 kB\nVmHWM:\t   12345 kB\nVmRSS:\t 100 kB\n";
+        assert_eq!(parse_vm_hwm(status), Some(12345 * 1024));
+        assert_eq!(parse_vm_hwm("VmRSS:\t 100 kB\n"), None);
+        assert_eq!(parse_vm_hwm("VmHWM:\t 7 MB\n"), None);
+        if cfg!(target_os = "linux") {
+            // This test process has touched memory: its peak is not zero.
+            assert!(peak_resident_memory().is_some_and(|b| b > 0));
+        }
+    }
 
     #[test]
     fn calendar_dates() {

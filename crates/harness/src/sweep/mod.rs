@@ -294,6 +294,7 @@ impl SweepArgs {
                     date: when.rfc3339(),
                     command: machine::command_line(),
                     shard: shard.to_string(),
+                    peak_rss_bytes: None,
                     config: config.clone(),
                 };
                 store::write_meta(&dir, &meta)?;
@@ -328,6 +329,13 @@ impl SweepArgs {
         };
         job.run(&pending, threads)?;
         let wall = began.elapsed();
+        // Written at the end, the only moment the peak is known.
+        if let Some(peak) = machine::peak_resident_memory() {
+            let mut meta = store::read_meta(&dir)?;
+            meta.peak_rss_bytes = Some(meta.peak_rss_bytes.map_or(peak, |p| p.max(peak)));
+            store::write_meta(&dir, &meta)?;
+            crate::outln!("peak resident memory {:.1} MiB", peak as f64 / 1048576.0);
+        }
 
         let rows = store::read_rows(&dir)?;
         print_summary(&dir, &rows, &config, wall);
@@ -409,8 +417,8 @@ fn check_memory(
 /// Estimates the peak memory of a sweep, in bytes.
 ///
 /// Per worker thread, one searcher per strategy, each with per-cell arrays
-/// (the search's own and the list's: asked of each list after a tiny search)
-/// plus room for OPEN's entries, allowed 2 bytes a cell (a 16-byte key for
+/// (the search's own and the list's: asked of each list after a tiny search,
+/// and those of the untimed search the floor and the peer prepare with) plus room for OPEN's entries, allowed 2 bytes a cell (a 16-byte key for
 /// one cell in 8; OPEN stays far smaller on these maps). Shared: every map of
 /// the largest size with its largest component (5 bytes a cell), the labelling
 /// scratch of each thread (5), and the warm-up map (1).
@@ -428,7 +436,7 @@ pub fn memory_estimate(
         .map(|s| {
             let mut solver = s.solver();
             let _ = solver.solve(&tiny, Point::new(0, 0), Point::new(1, 1), rules);
-            solver.bytes_per_node() + 2.0
+            solver.bytes_per_node() + solver.preparation_bytes_per_node() + 2.0
         })
         .sum();
     let maps_at_once = (config.densities.len() as u64) * u64::from(config.maps);

@@ -16,6 +16,7 @@ fn meta(heuristic: &str, density: f64, tie: &str) -> RunMeta {
         date: "2026-01-01T00:00:00Z".into(),
         command: "astar-lab sweep".into(),
         shard: "1/1".into(),
+        peak_rss_bytes: None,
         config: SweepConfig {
             sizes: vec![32, 64],
             densities: vec![density],

@@ -43,6 +43,7 @@ fn meta(config: SweepConfig) -> RunMeta {
         date: "2026-01-01T00:00:00Z".into(),
         command: "astar-lab sweep --sizes 32,64,128".into(),
         shard: "1/1".into(),
+        peak_rss_bytes: Some(512 << 20),
         config,
     }
 }
@@ -86,7 +87,7 @@ fn row(size: u32, map_seed: u64, query: u32, strategy: &str) -> Record {
         goal_x: size - 2,
         goal_y: size - 2,
         stale_pops: 0,
-        bytes_per_cell: 24.0,
+        bytes_per_cell: 24.0 + f64::from(query),
     }
 }
 
@@ -195,7 +196,7 @@ fn plot_writes_every_chart_as_parseable_svg_and_png() {
 }
 
 /// The generated sections' names, as the report fills them.
-const MINE: [&str; 3] = ["conditions", "findings", "tables"];
+const MINE: [&str; 4] = ["conditions", "findings", "targets", "tables"];
 
 /// The text with every one of our generated sections (markers included)
 /// cut out: what must stay byte for byte.
@@ -227,6 +228,7 @@ fn report_splices_only_between_markers() {
     let before = "# Writeup\n\nHand-written intro, kept.\n\n\
         <!-- BEGIN GENERATED: conditions (old) -->\nstale\n<!-- END GENERATED: conditions -->\n\n\
         Between, kept.\n\n<!-- BEGIN GENERATED: findings -->\n<!-- END GENERATED: findings -->\n\n\
+        <!-- BEGIN GENERATED: targets -->\n<!-- END GENERATED: targets -->\n\n\
         ## What the seeds got right and wrong\n\n\
         <!-- BEGIN GENERATED: seeds (by someone else) -->\nnot ours\n<!-- END GENERATED: seeds -->\n\n\
         <!-- BEGIN GENERATED: tables -->\nold table\n<!-- END GENERATED: tables -->\nOutro, kept.";
@@ -239,6 +241,10 @@ fn report_splices_only_between_markers() {
     assert!(section(&after, "tables").contains("Median time per search"));
     assert!(section(&after, "findings").contains("speedup over the linear scan"));
     assert!(section(&after, "conditions").contains("Test CPU"));
+    assert!(
+        section(&after, "conditions").contains("| 512 MiB |"),
+        "the machine facts show the sweep's peak memory"
+    );
     assert!(
         section(&after, "tables").contains("astar-lab report"),
         "the opening marker names the command"
@@ -321,6 +327,18 @@ fn tables_hold_the_fixture_medians() {
             "heap speedup at {size}: {text} vs {want}"
         );
     }
+    // Bytes per cell: the largest over the ok rows of each size and strategy.
+    for size in SIZES {
+        let (header, row) = table_row(&md, "**Bytes of search state per cell**", size);
+        for s in STRATEGIES {
+            let want = ok_rows(size, s)
+                .iter()
+                .map(|r| r.bytes_per_cell)
+                .fold(f64::MIN, f64::max);
+            let got: f64 = cell(&header, &row, s).parse().unwrap();
+            assert!((got - want).abs() < 0.06, "{s} at {size}: {got} vs {want}");
+        }
+    }
     // The mismatch row is counted where it happened and nowhere else.
     let (header, row) = table_row(&md, "**Rows not ok**", BAD.0);
     assert_eq!(cell(&header, &row, "heap"), "1");
@@ -393,4 +411,60 @@ fn load_runs_names_the_file_and_line_of_bad_input() {
     std::fs::remove_file(run.join("meta.json")).unwrap();
     let err = load_runs(&[run]).unwrap_err().to_string();
     assert!(err.contains("meta.json"), "{err}");
+}
+
+#[test]
+fn targets_section_checks_the_fixture_against_the_targets() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = fixture(dir.path());
+    let reports = dir.path().join("reports");
+    write_report(&[run], &reports).unwrap();
+    let md = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    let targets = section(&md, "targets");
+    let top = *SIZES.last().unwrap();
+    // The fastest list by median time, recomputed from the fixture.
+    let lists = STRATEGIES.iter().filter(|s| **s != "floor");
+    let fastest = lists
+        .min_by(|a, b| {
+            let t = |s: &str| median(ok_rows(top, s).iter().map(|r| r.ns_per_search).collect());
+            t(a).total_cmp(&t(b))
+        })
+        .unwrap();
+    // Its time over the floor's, paired per query, then the median.
+    let floor = ok_rows(top, "floor");
+    let over_floor = median(
+        ok_rows(top, fastest)
+            .iter()
+            .map(|r| {
+                let f = floor
+                    .iter()
+                    .find(|f| (f.map_seed, f.query) == (r.map_seed, r.query))
+                    .unwrap();
+                r.ns_per_search / f.ns_per_search
+            })
+            .collect(),
+    );
+    let line = targets
+        .lines()
+        .find(|l| l.contains(&format!("fastest list ({fastest}) within 1.25×")))
+        .unwrap_or_else(|| panic!("no floor target line for {fastest} in\n{targets}"));
+    let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+    let got: f64 = cells[1].trim_end_matches('×').parse().unwrap();
+    assert!((got - over_floor).abs() <= 0.006, "{line} vs {over_floor}");
+    let met = if over_floor <= 1.25 {
+        "met"
+    } else {
+        "**not met**"
+    };
+    assert_eq!(cells[2], met, "{line}");
+    // No peer in this run: its targets say so rather than invent a verdict.
+    assert!(
+        targets.contains("at least 3× faster than `pathfinding` | not measured in this run"),
+        "{targets}"
+    );
+    // The fixture is not the targets' map size, and the section says so.
+    assert!(
+        targets.contains(&format!("its largest map is {top}², not 1024²")),
+        "{targets}"
+    );
 }
