@@ -7,9 +7,9 @@
 //! id — so every correct [`OpenList`] pops exactly the same sequence and every
 //! strategy performs exactly the same search: same expansions, same path, same cost.
 //!
-//! Search state lives in dense per-cell arrays that are reused across searches; a
-//! generation stamp makes "clear the map" free, and nothing is hashed or allocated
-//! per expansion.
+//! Search state lives in one dense per-cell array (G and a tag side by side) that
+//! is reused across searches; a generation stamp in the tag makes "clear the map"
+//! free, and nothing is hashed or allocated per expansion.
 
 pub mod grid;
 pub mod key;
