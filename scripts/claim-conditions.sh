@@ -31,6 +31,10 @@ common=(--sizes 32,64,128,256,512,1024 --maps 5 --queries 5 --min-time-ms 10
 
 cargo build --release -p astar-lab
 mkdir -p runs/conditions
+# Every sweep runs before anything is copied into reports/, so each run's
+# metadata records the commit of a clean tree (copying earlier would mark the
+# later runs "-dirty").
+runs=()
 for entry in "${conditions[@]}"; do
     name=${entry%%|*}
     read -r -a flags <<<"${entry#*|}"
@@ -43,8 +47,12 @@ for entry in "${conditions[@]}"; do
         echo "error: the $name sweep made no run folder" >&2
         exit 1
     fi
+    runs+=("$run")
+done
+for i in "${!conditions[@]}"; do
+    name=${conditions[$i]%%|*}
     mkdir -p "reports/conditions/data/$name"
-    cp "$run/results.csv" "$run/meta.json" "reports/conditions/data/$name/"
+    cp "${runs[$i]}/results.csv" "${runs[$i]}/meta.json" "reports/conditions/data/$name/"
 done
 
 for entry in "${conditions[@]}"; do

@@ -89,6 +89,9 @@ pub struct Condition {
     /// Per size, ascending: the median over queries of linear time ÷ heap
     /// time on the same query, and how many queries it is over.
     pub speedups: Vec<(u32, f64, usize)>,
+    /// Which build and machine measured it: commit, CPU and start date of
+    /// each run folder merged.
+    pub measured_by: Vec<String>,
 }
 
 impl Condition {
@@ -157,6 +160,11 @@ pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
             density: group.density,
             tie: runs.config.tie.clone(),
             speedups,
+            measured_by: runs
+                .metas
+                .iter()
+                .map(|m| format!("commit {} on {} ({} cores)", m.commit, m.cpu, m.cores))
+                .collect(),
         });
     }
     Ok(out)
@@ -268,6 +276,13 @@ pub fn claim_markdown(conditions: &[Condition]) -> String {
         }
         line.push('.');
         let _ = writeln!(s, "{line}");
+    }
+    let mut machines: Vec<&String> = conditions.iter().flat_map(|c| &c.measured_by).collect();
+    machines.sort();
+    machines.dedup();
+    if !machines.is_empty() {
+        let list: Vec<&str> = machines.iter().map(|m| m.as_str()).collect();
+        let _ = writeln!(s, "\nMeasured at {}.", list.join("; "));
     }
     s
 }

@@ -166,6 +166,12 @@ fn medians_and_verdicts_per_condition() {
     let fifo_line = md.lines().find(|l| l.starts_with("| fifo ties |")).unwrap();
     assert!(fifo_line.contains("| – |"), "{fifo_line}");
     assert!(md.contains("the claim holds at no measured size"), "{md}");
+    // The machine and build that measured it are named once.
+    assert_eq!(
+        md.matches("Measured at commit 0123abc on Test CPU").count(),
+        1,
+        "{md}"
+    );
 }
 
 #[test]
