@@ -509,11 +509,23 @@ impl<L: OpenList> Search<L> {
             // Map coordinates: the padded storage has a border row and column.
             let (x, y) = (column - 1, row - 1);
             let Cell { g, tag } = cells[node as usize];
-            if L::LAZY && (tag & STATUS_MASK != STATUS_OPEN || popped.f() != g + h_of(x, y)) {
+            // A lazy list's stale key is always found CLOSED: a node gets a new
+            // key only when its G drops, so its newest key has the smallest F
+            // of all its keys (H is the node's own) and pops first, closing it.
+            // Re-opening pushes a newer, smaller key again. So an older key
+            // can only be the smallest on OPEN once the node is closed, and
+            // the status alone tells stale from live, without computing H.
+            if L::LAZY && tag & STATUS_MASK != STATUS_OPEN {
                 c.stale_pops += 1;
                 continue;
             }
             debug_assert_eq!(tag & STATUS_MASK, STATUS_OPEN);
+            // (The floor's replayed keys carry only the node, so only lazy
+            // lists' keys are checked.)
+            debug_assert!(
+                !L::LAZY || popped.f() == g.saturating_add(h_of(x, y)),
+                "a stale key passed for live"
+            );
             c.pops += 1;
             // Step 3: move it to CLOSED.
             cells[node as usize].tag = (tag & !STATUS_MASK) | STATUS_CLOSED;
