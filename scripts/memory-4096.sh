@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Peak memory of a sweep at 4096²: one map, two queries, the strategies fast
+# enough for that size, all threads. The run's metadata records the process's
+# peak resident memory; `astar-lab report` turns it into reports/memory/
+# (conditions with the peak, and bytes of search state per cell per strategy).
+#
+#   scripts/memory-4096.sh [extra sweep flags, e.g. --threads 1]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+lab() { cargo run --release --quiet -p astar-lab -- "$@"; }
+
+cargo build --release -p astar-lab
+stamp=$(mktemp)
+trap 'rm -f "$stamp"' EXIT
+mkdir -p runs/memory
+lab sweep --sizes 4096 --maps 1 --queries 2 \
+    --strategies heap,lazy-heap,dary4,pairing,bucket,radix,floor,pathfinding \
+    --no-report --out runs/memory "$@"
+run=$(find runs/memory -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
+if [[ -z "$run" ]]; then
+    echo "error: the sweep made no run folder in runs/memory/" >&2
+    exit 1
+fi
+mkdir -p reports/memory/data
+cp "$run/results.csv" "$run/meta.json" reports/memory/data/
+lab report reports/memory/data --reports reports/memory
+echo "wrote reports/memory/"
