@@ -7,31 +7,20 @@ use astar_lab::record::{Record, RunMeta, SweepConfig};
 use std::path::{Path, PathBuf};
 
 fn meta(heuristic: &str, density: f64, tie: &str) -> RunMeta {
-    RunMeta {
-        commit: "0123abc".into(),
-        rustc: "rustc 1.85.0".into(),
-        cpu: "Test CPU".into(),
-        cores: 2,
-        threads: 2,
-        date: "2026-01-01T00:00:00Z".into(),
-        command: "astar-lab sweep".into(),
-        shard: "1/1".into(),
-        peak_rss_bytes: None,
-        config: SweepConfig {
-            sizes: vec![32, 64],
-            densities: vec![density],
-            maps: 1,
-            queries: 3,
-            strategies: vec!["linear".into(), "heap".into()],
-            heuristic: heuristic.into(),
-            tie: tie.into(),
-            costs: "seed".into(),
-            moves: 8,
-            corner_cutting: false,
-            seed: 1,
-            min_time_ms: 5.0,
-        },
-    }
+    crate::fixture_meta(SweepConfig {
+        sizes: vec![32, 64],
+        densities: vec![density],
+        maps: 1,
+        queries: 3,
+        strategies: vec!["linear".into(), "heap".into()],
+        heuristic: heuristic.into(),
+        tie: tie.into(),
+        costs: "seed".into(),
+        moves: 8,
+        corner_cutting: false,
+        seed: 1,
+        min_time_ms: 5.0,
+    })
 }
 
 fn row(size: u32, density: f64, query: u32, strategy: &str, ns: f64, status: &str) -> Record {

@@ -26,6 +26,7 @@ mod seeds;
 mod sweep;
 
 use astar_core::{Grid, NodeId, Point, Rules, SearchError, SearchReport};
+use astar_lab::record::{RunMeta, SweepConfig};
 use astar_lab::{Solver, Strategy};
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -130,5 +131,22 @@ impl SplitMix {
     /// True with probability `num / den`.
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
         self.next_u64() % den < num
+    }
+}
+
+/// The metadata of a hand-written run folder: a made-up machine and commit
+/// that the report and claim tests look for in what they generate.
+pub fn fixture_meta(config: SweepConfig) -> RunMeta {
+    RunMeta {
+        commit: "0123abc".into(),
+        rustc: "rustc 1.85.0".into(),
+        cpu: "Test CPU".into(),
+        cores: 2,
+        threads: 2,
+        date: "2026-01-01T00:00:00Z".into(),
+        command: "astar-lab sweep".into(),
+        shard: "1/1".into(),
+        peak_rss_bytes: None,
+        config,
     }
 }

@@ -35,16 +35,9 @@ fn config() -> SweepConfig {
 
 fn meta(config: SweepConfig) -> RunMeta {
     RunMeta {
-        commit: "0123abc".into(),
-        rustc: "rustc 1.85.0".into(),
-        cpu: "Test CPU".into(),
-        cores: 2,
-        threads: 2,
-        date: "2026-01-01T00:00:00Z".into(),
         command: "astar-lab sweep --sizes 32,64,128".into(),
-        shard: "1/1".into(),
         peak_rss_bytes: Some(512 << 20),
-        config,
+        ..crate::fixture_meta(config)
     }
 }
 
