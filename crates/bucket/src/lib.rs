@@ -20,7 +20,7 @@
 //! that the F spread of a consistent search, up to about twice the largest
 //! step, would need more than [`MAX_WINDOW`] buckets.
 
-use astar_core::{Key, OpenList, Rules};
+use astar_core::{spread_over_cells, Key, OpenList, Rules};
 
 /// The largest number of buckets the window may grow to (about 25 MB of
 /// bucket headers).
@@ -246,7 +246,7 @@ impl OpenList for BucketQueue {
             + self.occupied.len() * std::mem::size_of::<u64>();
         let keys: usize =
             self.buckets.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Key>();
-        (headers + keys) as f64 / self.nodes.max(1) as f64
+        spread_over_cells(headers + keys, self.nodes)
     }
 }
 

@@ -75,3 +75,10 @@ pub trait OpenList {
         0.0
     }
 }
+
+/// `bytes` of storage shared out over a map of `cells` cells: the "other
+/// storage" part of [`OpenList::bytes_per_node`] (a list not yet cleared for
+/// any map counts as one cell, not a division by zero).
+pub fn spread_over_cells(bytes: usize, cells: usize) -> f64 {
+    bytes as f64 / cells.max(1) as f64
+}

@@ -195,7 +195,7 @@ impl<L: OpenList + Default> Floor<L> {
     /// recorded order (4 bytes per popped node, averaged over the nodes).
     pub fn bytes_per_node(&self, nodes: usize) -> f64 {
         let order = self.replay.open_list().order.capacity() * std::mem::size_of::<NodeId>();
-        crate::SEARCH_BYTES_PER_NODE as f64 + order as f64 / nodes.max(1) as f64
+        crate::SEARCH_BYTES_PER_NODE as f64 + crate::spread_over_cells(order, nodes)
     }
 }
 

@@ -7,7 +7,7 @@
 //! position map (node → index, 4 bytes per cell) finds a node for decrease-key
 //! in O(1), as seed 001's `aheadNote` does. The one design choice: `D`.
 
-use astar_core::{Key, OpenList};
+use astar_core::{spread_over_cells, Key, OpenList};
 
 const ABSENT: u32 = u32::MAX;
 
@@ -145,7 +145,10 @@ impl<const D: usize> OpenList for DaryHeap<D> {
     /// averaged over the nodes.
     fn bytes_per_node(&self) -> f64 {
         std::mem::size_of::<u32>() as f64
-            + (self.heap.capacity() * std::mem::size_of::<Key>()) as f64 / self.nodes.max(1) as f64
+            + spread_over_cells(
+                self.heap.capacity() * std::mem::size_of::<Key>(),
+                self.nodes,
+            )
     }
 }
 

@@ -6,7 +6,7 @@
 //! It never wins; it is here to measure what the missing position map of
 //! seed 001 costs. The one design choice: none — it is the seed as written.
 
-use astar_core::{Key, OpenList};
+use astar_core::{spread_over_cells, Key, OpenList};
 
 /// Binary min-heap whose membership test scans the array.
 #[derive(Debug, Clone)]
@@ -106,7 +106,10 @@ impl OpenList for ScanHeap {
 
     /// Nothing per cell; the key array at its capacity, averaged over the nodes.
     fn bytes_per_node(&self) -> f64 {
-        (self.array.capacity() * std::mem::size_of::<Key>()) as f64 / self.nodes.max(1) as f64
+        spread_over_cells(
+            self.array.capacity() * std::mem::size_of::<Key>(),
+            self.nodes,
+        )
     }
 }
 

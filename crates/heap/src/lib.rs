@@ -12,7 +12,7 @@
 //! that misprediction, not instruction count, made this heap about 30% slower
 //! than the otherwise identical 2-ary heap of the `dary` crate.
 
-use astar_core::{Key, OpenList};
+use astar_core::{spread_over_cells, Key, OpenList};
 
 const ABSENT: u32 = u32::MAX;
 
@@ -121,7 +121,10 @@ impl OpenList for BinaryHeap {
     /// capacity, averaged over the cells.
     fn bytes_per_node(&self) -> f64 {
         std::mem::size_of::<u32>() as f64
-            + (self.heap.capacity() * std::mem::size_of::<Key>()) as f64 / self.nodes.max(1) as f64
+            + spread_over_cells(
+                self.heap.capacity() * std::mem::size_of::<Key>(),
+                self.nodes,
+            )
     }
 }
 

@@ -5,7 +5,7 @@
 //! minimum is the only cost that grows with OPEN — the cost the seeds' binary
 //! heap removes.
 
-use astar_core::{Key, NodeId, OpenList};
+use astar_core::{spread_over_cells, Key, NodeId, OpenList};
 
 const ABSENT: u32 = u32::MAX;
 
@@ -73,7 +73,10 @@ impl OpenList for LinearScan {
     /// capacity, averaged over the cells.
     fn bytes_per_node(&self) -> f64 {
         std::mem::size_of::<u32>() as f64
-            + (self.keys.capacity() * std::mem::size_of::<Key>()) as f64 / self.nodes.max(1) as f64
+            + spread_over_cells(
+                self.keys.capacity() * std::mem::size_of::<Key>(),
+                self.nodes,
+            )
     }
 }
 

@@ -9,7 +9,7 @@
 //! found from a node through a 4-byte-per-cell slot map, so the per-cell cost
 //! stays at one `u32` and the heavier slots scale with OPEN, not with the map.
 
-use astar_core::{Key, OpenList};
+use astar_core::{spread_over_cells, Key, OpenList};
 
 const NIL: u32 = u32::MAX;
 
@@ -185,10 +185,9 @@ impl OpenList for PairingHeap {
     /// The slot map (4 bytes a cell) plus the slot arena, free list and scratch
     /// at their capacity, averaged over the nodes.
     fn bytes_per_node(&self) -> f64 {
-        let nodes = self.nodes.max(1);
         let held = self.slots.capacity() * std::mem::size_of::<Slot>()
             + (self.free.capacity() + self.pairs.capacity()) * std::mem::size_of::<u32>();
-        std::mem::size_of::<u32>() as f64 + held as f64 / nodes as f64
+        std::mem::size_of::<u32>() as f64 + spread_over_cells(held, self.nodes)
     }
 }
 

@@ -16,7 +16,7 @@
 //! below `last` (only inconsistent heuristics and the conformance suite make
 //! one) re-buckets everything around the new minimum: slow, still exact.
 
-use astar_core::{Key, OpenList};
+use astar_core::{spread_over_cells, Key, OpenList};
 
 /// Radix heap on F with an exactly ordered lowest bucket.
 #[derive(Debug, Clone)]
@@ -176,7 +176,7 @@ impl OpenList for RadixHeap {
     fn bytes_per_node(&self) -> f64 {
         let keys: usize =
             self.buckets.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Key>();
-        keys as f64 / self.nodes.max(1) as f64
+        spread_over_cells(keys, self.nodes)
     }
 }
 

@@ -6,7 +6,7 @@
 //! and rejects. Decrease-key finds the old entry by binary search on the
 //! node's old key, which the list remembers per node.
 
-use astar_core::{Key, OpenList};
+use astar_core::{spread_over_cells, Key, OpenList};
 
 /// Sorted vector with binary-search insertion.
 #[derive(Debug, Default, Clone)]
@@ -69,7 +69,10 @@ impl OpenList for SortedVec {
     /// capacity, averaged over the cells.
     fn bytes_per_node(&self) -> f64 {
         std::mem::size_of::<Key>() as f64
-            + (self.keys.capacity() * std::mem::size_of::<Key>()) as f64 / self.nodes.max(1) as f64
+            + spread_over_cells(
+                self.keys.capacity() * std::mem::size_of::<Key>(),
+                self.nodes,
+            )
     }
 }
 
