@@ -22,8 +22,8 @@
 //! minutes on two cores.
 
 use astar_core::{Grid, Point, Rules};
-use astar_lab::sweep::workload::{largest_component, map_seed, query};
-use astar_lab::Strategy;
+use astar_harness::sweep::workload::{largest_component, map_seed, query};
+use astar_registry::Strategy;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::time::Duration;
 

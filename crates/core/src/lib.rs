@@ -24,7 +24,7 @@ pub mod verify;
 pub use grid::{Grid, GridError, NodeId, Passability, Point};
 pub use key::Key;
 pub use map_file::{parse_map, MapError};
-pub use open_list::{spread_over_cells, OpenList};
+pub use open_list::{spread_over_cells, OpenList, Unsupported};
 pub use replay::Floor;
 pub use rules::{CostModel, Costs, GoalTest, Heuristic, Moves, Rules, StepRule, TiePolicy};
 pub use scen::{parse_scen, ScenError, Scenario, ScenarioRow};

@@ -3,6 +3,25 @@
 use crate::key::Key;
 use crate::rules::Rules;
 
+/// Why an open list (or another strategy) cannot run a search under some
+/// rules: the search then refuses with an error instead of running a
+/// different search.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct Unsupported {
+    /// What the rules ask that the list cannot do, and what to use instead.
+    pub reason: String,
+}
+
+impl Unsupported {
+    /// A refusal for `reason`.
+    pub fn new(reason: impl Into<String>) -> Unsupported {
+        Unsupported {
+            reason: reason.into(),
+        }
+    }
+}
+
 /// The OPEN list of A*: a priority queue of [`Key`]s, smallest first.
 ///
 /// # Contract
@@ -40,7 +59,7 @@ pub trait OpenList {
 
     /// Whether this list pops keys in exact [`Key`] order under `rules`; the
     /// error says why not. The default accepts every rule set.
-    fn supports(_rules: &Rules) -> Result<(), String>
+    fn supports(_rules: &Rules) -> Result<(), Unsupported>
     where
         Self: Sized,
     {

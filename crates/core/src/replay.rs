@@ -25,7 +25,7 @@ impl<L: OpenList> OpenList for Recording<L> {
     const NAME: &'static str = L::NAME;
     const LAZY: bool = L::LAZY;
 
-    fn supports(rules: &Rules) -> Result<(), String> {
+    fn supports(rules: &Rules) -> Result<(), crate::Unsupported> {
         L::supports(rules)
     }
     fn clear(&mut self, nodes: usize) {

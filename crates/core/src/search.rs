@@ -111,7 +111,7 @@ pub enum SearchError {
         /// The list's name.
         list: &'static str,
         /// Why not.
-        reason: String,
+        reason: crate::Unsupported,
     },
 }
 

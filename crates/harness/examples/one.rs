@@ -13,8 +13,8 @@
 //! target/release/examples/one heap 2 1`.
 
 use astar_core::{Grid, Point, Rules};
-use astar_lab::sweep::workload::{largest_component, map_seed, query};
-use astar_lab::{Solver, Strategy};
+use astar_harness::sweep::workload::{largest_component, map_seed, query};
+use astar_registry::{Solver, Strategy};
 
 /// Every query once per round; returns the expansions of the last round.
 #[inline(never)]

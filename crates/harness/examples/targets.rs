@@ -10,8 +10,8 @@
 //! keeps its fastest time.
 
 use astar_core::{Grid, Rules};
-use astar_lab::sweep::workload::{largest_component, map_seed, query};
-use astar_lab::Strategy;
+use astar_harness::sweep::workload::{largest_component, map_seed, query};
+use astar_registry::Strategy;
 use std::time::Instant;
 
 fn main() {

@@ -5,9 +5,9 @@
 
 use crate::scenario::{run_scenario, ScenOptions};
 use crate::solve::solve_all;
-use crate::strategy::{Strategy, StrategyList};
 use anyhow::Result;
 use astar_core::{CostModel, GoalTest, Heuristic, Moves, Point, Rules, TiePolicy};
+use astar_registry::{Strategy, StrategyList};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -24,7 +24,6 @@ macro_rules! outln {
     }};
 }
 
-pub mod baselines;
 pub mod claim;
 pub mod cli;
 pub mod output;
@@ -36,11 +35,10 @@ pub mod runs;
 pub mod scenario;
 pub mod seeds;
 pub mod solve;
-pub mod strategy;
 pub mod sweep;
 pub mod targets;
 
-pub use strategy::{Solver, Strategy};
+pub use astar_registry::{Solver, Strategy};
 
 /// Reads a file, naming it in the error.
 pub fn read_text(path: &std::path::Path) -> anyhow::Result<String> {

@@ -14,12 +14,12 @@ pub mod draw;
 
 use crate::cli::{parse_point, RuleArgs};
 use crate::output::write_atomic;
-use crate::strategy::{Strategy, WithOpenList};
 use anyhow::{anyhow, bail, Context, Result};
 use astar_core::{
     heuristic, Grid, Heuristic, NodeId, NodeState, Observer, OpenList, Outcome, Point, Rules,
     Search, SearchReport,
 };
+use astar_registry::{Strategy, WithOpenList};
 use clap::Args;
 use std::fmt;
 use std::path::{Path, PathBuf};

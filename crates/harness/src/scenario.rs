@@ -6,10 +6,10 @@
 //! steps, so with √2 diagonals — agrees with the printed optimum to the
 //! precision the file prints, and every strategy found the same cost.
 
-use crate::strategy::Strategy;
 use anyhow::{anyhow, bail, Context, Result};
 use astar_core::verify::check_path;
 use astar_core::{check_endpoint, parse_scen, Grid, Outcome, Rules, ScenarioRow};
+use astar_registry::Strategy;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

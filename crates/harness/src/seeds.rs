@@ -10,7 +10,7 @@
 //!    option) against stopping when it is closed, under both heuristics.
 //! 3. **slip** — seed 001's precedence slip (`seed001-slip`), with its own
 //!    Manhattan heuristic and with octile: the true cost of the path returned.
-//! 4. **amit** — the Amit port (seed 002, `openlist_linked::amit`) as written
+//! 4. **amit** — the Amit port (seed 002, `astar_amit`) as written
 //!    and with each of its choices flipped, and the missing re-sort isolated:
 //!    every variant is run with and without re-sorting, all else identical.
 //!    Each variant is judged on optimality (the true cost of its path), on
@@ -28,17 +28,17 @@
 //! tables, in the markers and in the folder's `meta.json`.
 
 use crate::output::{splice, write_atomic};
-use crate::strategy::Strategy;
 use crate::sweep::machine;
 use crate::sweep::measure::time_search;
 use crate::sweep::workload::{largest_component, map_seed, query};
 use anyhow::{bail, Context, Result};
+use astar_amit::{AmitCosts, AmitHeuristic, AmitOptions, AmitOutcome, AmitSearch};
 use astar_core::verify::check_path;
 use astar_core::{
     Costs, GoalTest, Grid, Heuristic, Outcome, Point, Rules, Search, StepRule, TiePolicy,
 };
+use astar_registry::Strategy;
 use clap::Args;
-use openlist_linked::amit::{AmitCosts, AmitHeuristic, AmitOptions, AmitOutcome, AmitSearch};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -293,7 +293,7 @@ pub struct QueryResult {
 }
 
 fn core_run(
-    search: &mut Search<openlist_heap::BinaryHeap>,
+    search: &mut Search<astar_registry::ReferenceList>,
     grid: &Grid,
     q: &QuerySpec,
     rules: &Rules,
@@ -360,7 +360,7 @@ const UNIT: Costs = Costs {
 
 /// Measures one query: every core mode and every Amit variant.
 pub fn measure_query(grid: &Grid, q: &QuerySpec) -> Result<QueryResult> {
-    let mut s = Search::<openlist_heap::BinaryHeap>::new();
+    let mut s = Search::<astar_registry::ReferenceList>::new();
     let oct = base_rules();
     let man = Rules {
         heuristic: Heuristic::Manhattan,

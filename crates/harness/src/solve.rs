@@ -1,8 +1,8 @@
 //! One query, solved by each chosen strategy side by side.
 
-use crate::strategy::Strategy;
 use anyhow::{bail, Result};
 use astar_core::{Grid, Point, Rules, SearchReport};
+use astar_registry::Strategy;
 
 /// One strategy's answer to a query.
 #[derive(Clone, Debug)]

@@ -1,8 +1,8 @@
 //! Timing one item: every strategy on one query, in a rotating order.
 
 use crate::record::Record;
-use crate::strategy::{Solver, Strategy};
 use astar_core::{Grid, Point, Rules, SearchReport};
+use astar_registry::{Solver, Strategy};
 use std::time::{Duration, Instant};
 
 /// One strategy's measurement of one search.

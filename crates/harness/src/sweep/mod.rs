@@ -14,9 +14,9 @@ pub mod workload;
 
 use crate::cli::RuleArgs;
 use crate::record::{Record, RunMeta, SweepConfig};
-use crate::strategy::{Solver, Strategy, StrategyList};
 use anyhow::{anyhow, bail, Context, Result};
 use astar_core::{Grid, NodeId, Point, Rules};
+use astar_registry::{Solver, Strategy, StrategyList};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;

@@ -753,7 +753,7 @@ mod tests {
         // With octile H, 10/14 costs, no corner cutting and re-sorting, the port
         // is A*: its cost must equal the project's A* on the same query.
         use astar_core::{Rules, Search};
-        let mut core = Search::<crate::SortedLinkedList>::new();
+        let mut core = Search::<openlist_linked::SortedLinkedList>::new();
         let mut s = AmitSearch::new();
         let opts = AmitOptions {
             resort: true,

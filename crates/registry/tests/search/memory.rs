@@ -4,8 +4,8 @@
 //! grew with OPEN fails here.
 
 use astar_core::{Grid, Heuristic, Point, Rules, SearchReport, SEARCH_BYTES_PER_NODE};
-use astar_lab::strategy::Kind;
-use astar_lab::{Solver, Strategy};
+use astar_registry::Kind;
+use astar_registry::{Solver, Strategy};
 use std::mem::size_of;
 
 /// Lists threaded through their per-cell arrays: they hold nothing that

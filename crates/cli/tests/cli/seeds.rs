@@ -3,9 +3,9 @@
 //! separately written Amit port run on the same maps and queries.
 
 use crate::{astar_lab, rejects};
+use astar_amit::{AmitCosts, AmitHeuristic};
 use astar_core::{Grid, Point};
-use astar_lab::seeds::{workload, SeedsConfig, AMIT_VARIANTS};
-use openlist_linked::amit::{AmitCosts, AmitHeuristic};
+use astar_harness::seeds::{workload, SeedsConfig, AMIT_VARIANTS};
 
 /// A MovingAI map file for a drawing.
 fn map_file(dir: &std::path::Path, drawing: &str) -> String {
@@ -79,7 +79,7 @@ fn solve_goal_test_flag_saves_an_expansion() {
     rejects(&[&base[..], &["--goal-test", "never"]].concat(), &[]);
 }
 
-/// An Amit port written independently of `openlist_linked::amit`: OPEN is a
+/// An Amit port written independently of `astar_amit`: OPEN is a
 /// plain vector kept in list order, cells are indexed `y * width + x`, and
 /// children are vectors. Same rules (as the seed's code reads): backward
 /// search, FreeTile corner rule, insertion before the first F not smaller,

@@ -1,107 +1,19 @@
 //! The strategy registry: every open list the harness can run, by name.
 //!
-//! Adding an open list means one crate and one line in the `lists` part of the
-//! `strategies!` list below; the command line, sweeps, tests and reports pick
-//! it up from here. The `others` part holds the two strategies that are not
-//! open lists — the zero-cost `floor` and the `pathfinding` peer — each with
+//! Adding an open list means one crate under `crates/lists/` and one line in
+//! the `lists` part of the `strategies!` list below (plus the crate's line in
+//! this crate's `Cargo.toml`); the command line, sweeps, benches, tests and
+//! reports pick it up from here. Each line also says how the list's
+//! operations grow ([`Growth`]), which is how benches and examples know which
+//! lists to leave out of large maps. The `others` part holds the strategies
+//! that are not open lists — the zero-cost `floor` and the peers — each with
 //! its own [`Solver`]; [`Strategy::with`] (generic over the list type) covers
 //! the open lists only, and [`Strategy::kind`] tells them apart.
 
-use astar_core::{
-    ExpansionLog, Grid, NodeId, OpenList, Point, Rules, Search, SearchError, SearchReport,
-};
+use crate::{RegistryError, Solver};
+use astar_core::{OpenList, Rules, Search, Unsupported};
 use std::fmt;
 use std::str::FromStr;
-
-/// Something that answers queries: a [`Search`] over some open list. Calls go
-/// through a vtable once per search, never inside one.
-pub trait Solver: Send {
-    /// The strategy's name.
-    fn name(&self) -> &'static str;
-    /// Work done once per query before it is timed, never timed itself (a
-    /// replay records the search it replays here). Call it before `solve`.
-    ///
-    /// What was prepared is tied to the query: the grid's
-    /// [`stamp`](Grid::stamp) (renewed on every change to the grid, never
-    /// shared by two grids alive at once), the endpoints and the rules. A
-    /// `solve` for anything else — another query, another grid even at the
-    /// same address, the same grid changed since — does not reuse it: it
-    /// prepares again first, inside `solve`, and so still answers right. We
-    /// chose that over refusing with an error because a wrong or refused
-    /// answer is worse than a slow one, and the only cost falls on callers
-    /// that skipped `prepare`: their timing then includes the preparation.
-    /// Every timed caller (sweeps, benches, the scenario runner) prepares the
-    /// exact query right before timing it.
-    fn prepare(
-        &mut self,
-        _grid: &Grid,
-        _start: Point,
-        _goal: Point,
-        _rules: &Rules,
-    ) -> Result<(), SearchError> {
-        Ok(())
-    }
-    /// Runs one search.
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError>;
-    /// Runs one search and also returns the order in which it expanded nodes,
-    /// when the strategy can tell (the sameness tests compare these orders).
-    fn solve_logged(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError>;
-    /// The path of the last search, start to goal.
-    fn path(&self, grid: &Grid) -> Option<Vec<Point>>;
-    /// Bytes per map node of search state: the search's own arrays plus the list's.
-    fn bytes_per_node(&self) -> f64;
-    /// Bytes per map node kept for untimed preparation (the floor's recording
-    /// search, the peer's reference search): not search state of the timed
-    /// search, so not in [`bytes_per_node`](Solver::bytes_per_node), but
-    /// memory a sweep must have.
-    fn preparation_bytes_per_node(&self) -> f64 {
-        0.0
-    }
-}
-
-impl<L: OpenList + Send> Solver for Search<L> {
-    fn name(&self) -> &'static str {
-        L::NAME
-    }
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        self.run(grid, start, goal, rules)
-    }
-    fn solve_logged(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
-        let mut log = ExpansionLog::default();
-        let report = self.run_observed(grid, start, goal, rules, &mut log)?;
-        Ok((report, Some(log.nodes)))
-    }
-    fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
-        Search::path(self, grid)
-    }
-    fn bytes_per_node(&self) -> f64 {
-        astar_core::SEARCH_BYTES_PER_NODE as f64 + self.open_list().bytes_per_node()
-    }
-}
 
 /// Calls back with the open-list type of a strategy: how generic code (tests,
 /// benches) gets one monomorphised search per strategy from a runtime name.
@@ -110,6 +22,17 @@ pub trait WithOpenList {
     type Output;
     /// Called with the strategy's open-list type.
     fn call<L: OpenList + Default + Send + 'static>(self) -> Self::Output;
+}
+
+/// How the cost of a list's OPEN operations grows with the number of keys on
+/// OPEN: what decides whether the list can be timed on large maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Growth {
+    /// Some operation is linear in OPEN's size (a scan or a walk): seconds per
+    /// search on a 1024² map, so benches and examples skip such lists there.
+    Linear,
+    /// Every operation is logarithmic, amortised constant or better.
+    Sublinear,
 }
 
 /// What kind of strategy a name stands for.
@@ -125,7 +48,7 @@ pub enum Kind {
 
 macro_rules! strategies {
     (
-        lists { $( $(#[$doc:meta])* $variant:ident => $list:ty ),+ $(,)? }
+        lists { $( $(#[$doc:meta])* $variant:ident => $list:ty, $growth:ident ),+ $(,)? }
         others { $( $(#[$odoc:meta])* $ovariant:ident => $oname:literal, $kind:ident, $solver:ty ),+ $(,)? }
     ) => {
         /// A strategy, by name: an open list, the floor, or the peer.
@@ -151,7 +74,16 @@ macro_rules! strategies {
                 }
             }
 
-            /// Whether this is an open list, the floor or the peer.
+            /// How the list's operations grow with OPEN's size; strategies
+            /// that are not open lists count as [`Growth::Sublinear`].
+            pub fn growth(self) -> Growth {
+                match self {
+                    $( Strategy::$variant => Growth::$growth, )+
+                    $( Strategy::$ovariant => Growth::Sublinear, )+
+                }
+            }
+
+            /// Whether this is an open list, the floor or a peer.
             pub fn kind(self) -> Kind {
                 match self {
                     $( Strategy::$variant => Kind::OpenList, )+
@@ -182,57 +114,57 @@ macro_rules! strategies {
 strategies! {
     lists {
         /// Unsorted array, linear scan for the minimum.
-        Linear => openlist_linear::LinearScan,
+        Linear => openlist_linear::LinearScan, Linear,
         /// Sorted vector, binary-search insertion.
-        Sorted => openlist_sorted::SortedVec,
+        Sorted => openlist_sorted::SortedVec, Linear,
         /// Sorted singly-linked list in an arena.
-        Linked => openlist_linked::SortedLinkedList,
+        Linked => openlist_linked::SortedLinkedList, Linear,
         /// Indexed binary heap with decrease-key.
-        Heap => openlist_heap::BinaryHeap,
+        Heap => openlist_heap::BinaryHeap, Sublinear,
         /// `std`'s binary heap, no decrease-key: stale entries skipped.
-        LazyHeap => openlist_lazy_heap::LazyHeap,
+        LazyHeap => openlist_lazy_heap::LazyHeap, Sublinear,
         /// Indexed 2-ary heap (the const-generic d-ary code).
-        Dary2 => openlist_dary::Dary2,
+        Dary2 => openlist_dary::Dary2, Sublinear,
         /// Indexed 4-ary heap.
-        Dary4 => openlist_dary::Dary4,
+        Dary4 => openlist_dary::Dary4, Sublinear,
         /// Indexed 8-ary heap.
-        Dary8 => openlist_dary::Dary8,
+        Dary8 => openlist_dary::Dary8, Sublinear,
         /// Pairing heap with decrease-key, in an arena.
-        Pairing => openlist_pairing::PairingHeap,
+        Pairing => openlist_pairing::PairingHeap, Sublinear,
         /// Bucket queue (Dial): ordered stacks per F over a circular window.
-        Bucket => openlist_bucket::BucketQueue,
+        Bucket => openlist_bucket::BucketQueue, Sublinear,
         /// Radix heap on F, exact order among equal F.
-        Radix => openlist_radix::RadixHeap,
+        Radix => openlist_radix::RadixHeap, Sublinear,
         /// Seed 003's heap: decrease-key finds the node by a linear scan.
-        HeapScan => openlist_heap_scan::ScanHeap,
+        HeapScan => openlist_heap_scan::ScanHeap, Linear,
     }
     others {
         /// The zero-cost floor: the recorded search replayed without OPEN.
-        Floor => "floor", Floor, crate::baselines::FloorSolver,
+        Floor => "floor", Floor, crate::floor::FloorSolver,
         /// The `pathfinding` crate's `astar`.
-        Pathfinding => "pathfinding", Peer, crate::baselines::PathfindingPeer,
+        Pathfinding => "pathfinding", Peer, crate::peer::PathfindingPeer,
     }
 }
 
 impl Strategy {
     /// Whether this strategy can run a search under `rules`, and why not.
-    pub fn supports(self, rules: &Rules) -> Result<(), String> {
+    pub fn supports(self, rules: &Rules) -> Result<(), Unsupported> {
         struct Supports<'a>(&'a Rules);
         impl WithOpenList for Supports<'_> {
-            type Output = Result<(), String>;
-            fn call<L: OpenList + Default + Send + 'static>(self) -> Result<(), String> {
+            type Output = Result<(), Unsupported>;
+            fn call<L: OpenList + Default + Send + 'static>(self) -> Result<(), Unsupported> {
                 L::supports(self.0)
             }
         }
         match self.kind() {
             Kind::OpenList => self.with(Supports(rules)).unwrap_or(Ok(())),
             Kind::Floor => Ok(()),
-            Kind::Peer => crate::baselines::PathfindingPeer::supports(rules),
+            Kind::Peer => crate::peer::PathfindingPeer::supports(rules),
         }
     }
 
     /// Parses `all` or a comma-separated list of names (no repeats).
-    pub fn parse_list(text: &str) -> Result<StrategyList, String> {
+    pub fn parse_list(text: &str) -> Result<StrategyList, RegistryError> {
         if text.trim() == "all" {
             return Ok(StrategyList(Strategy::ALL.to_vec()));
         }
@@ -240,14 +172,22 @@ impl Strategy {
         for name in text.split(',').map(str::trim) {
             let s: Strategy = name.parse()?;
             if out.contains(&s) {
-                return Err(format!("strategy {name:?} is named twice"));
+                return Err(RegistryError::NamedTwice(name.to_string()));
             }
             out.push(s);
         }
         if out.is_empty() {
-            return Err("no strategy named".into());
+            return Err(RegistryError::NoStrategy);
         }
         Ok(StrategyList(out))
+    }
+
+    /// The open lists whose operations grow linearly ([`Growth::Linear`]).
+    pub fn linear_time() -> impl Iterator<Item = Strategy> {
+        Strategy::LISTS
+            .iter()
+            .copied()
+            .filter(|s| s.growth() == Growth::Linear)
     }
 
     /// Every strategy name, for messages.
@@ -265,17 +205,15 @@ impl Strategy {
 pub struct StrategyList(pub Vec<Strategy>);
 
 impl FromStr for Strategy {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = RegistryError;
+    fn from_str(s: &str) -> Result<Self, RegistryError> {
         Strategy::ALL
             .iter()
             .copied()
             .find(|x| x.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown strategy {s:?} (expected all or one of: {})",
-                    Strategy::names()
-                )
+            .ok_or_else(|| RegistryError::UnknownStrategy {
+                name: s.to_string(),
+                expected: Strategy::names(),
             })
     }
 }

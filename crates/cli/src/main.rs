@@ -1,6 +1,6 @@
 //! `astar-lab`: measure how the open list changes the speed of A* on grid maps.
 
-use astar_lab::cli::{error_line, ScenArgs, SolveArgs};
+use astar_harness::cli::{error_line, ScenArgs, SolveArgs};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -18,17 +18,17 @@ enum Command {
     /// Run a MovingAI scenario file and check every optimal length.
     Scen(ScenArgs),
     /// Draw a search like seed 000's figures: SVG, PNG or an animated GIF.
-    Render(astar_lab::render::RenderArgs),
+    Render(astar_harness::render::RenderArgs),
     /// Time every strategy on random maps; write a run folder and the report.
-    Sweep(astar_lab::sweep::SweepArgs),
+    Sweep(astar_harness::sweep::SweepArgs),
     /// Redraw the charts of a sweep from its run folders (SVG and PNG).
-    Plot(astar_lab::plot::PlotArgs),
+    Plot(astar_harness::plot::PlotArgs),
     /// Write the tables and the writeup's generated sections from run folders.
-    Report(astar_lab::report::ReportArgs),
+    Report(astar_harness::report::ReportArgs),
     /// Measure the seeds' quirks on random maps; write reports/seeds and the writeup's seeds section.
-    Seeds(astar_lab::seeds::SeedsArgs),
+    Seeds(astar_harness::seeds::SeedsArgs),
     /// Where the heap's 2–3× claim holds: one run folder per condition; writes the claim-conditions section.
-    Claim(astar_lab::claim::ClaimArgs),
+    Claim(astar_harness::claim::ClaimArgs),
 }
 
 fn main() -> ExitCode {

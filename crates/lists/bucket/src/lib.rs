@@ -20,7 +20,7 @@
 //! that the F spread of a consistent search, up to about twice the largest
 //! step, would need more than [`MAX_WINDOW`] buckets.
 
-use astar_core::{spread_over_cells, Key, OpenList, Rules};
+use astar_core::{spread_over_cells, Key, OpenList, Rules, Unsupported};
 
 /// The largest number of buckets the window may grow to (about 25 MB of
 /// bucket headers).
@@ -171,13 +171,13 @@ impl OpenList for BucketQueue {
     const NAME: &'static str = "bucket";
     const LAZY: bool = true;
 
-    fn supports(rules: &Rules) -> Result<(), String> {
+    fn supports(rules: &Rules) -> Result<(), Unsupported> {
         let step = rules.costs.straight.max(rules.costs.diagonal) as u64;
         if 2 * step + 2 > MAX_WINDOW as u64 {
-            return Err(format!(
+            return Err(Unsupported::new(format!(
                 "a bucket per F value needs step costs of at most {}, got {step}; use heap or radix",
                 (MAX_WINDOW as u64 - 2) / 2
-            ));
+            )));
         }
         Ok(())
     }
@@ -271,7 +271,7 @@ mod tests {
             ..Rules::default()
         };
         let err = BucketQueue::supports(&huge).unwrap_err();
-        assert!(err.contains("step costs of at most"), "{err}");
+        assert!(err.reason.contains("step costs of at most"), "{err}");
     }
 
     #[test]

@@ -18,8 +18,8 @@ use astar_core::{
     CostModel, Grid, Heuristic, Moves, NodeId, Observer, OpenList, Point, Rules, Search,
     SearchReport, TiePolicy,
 };
-use astar_lab::strategy::WithOpenList;
-use astar_lab::Strategy;
+use astar_registry::Strategy;
+use astar_registry::WithOpenList;
 use std::collections::BTreeMap;
 
 const BOARD: &str = "

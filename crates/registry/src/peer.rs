@@ -1,82 +1,25 @@
-//! The two strategies that are not open lists: the zero-cost `floor` and the
-//! `pathfinding` peer.
+//! The `pathfinding` peer: another crate's A* on the same query.
 //!
-//! - [`FloorSolver`] records one search untimed (in [`Solver::prepare`]) and
-//!   replays exactly that expansion sequence with no open list
-//!   ([`astar_core::Floor`]): the time no open list can beat.
-//! - [`PathfindingPeer`] runs the `pathfinding` crate's `astar` on the same
-//!   grid, moves, corner rule, integer costs and heuristic: what a Rust user
-//!   would reach for first. It does the whole search on every `solve`. It
-//!   exposes no counters, so the counters it reports are those of this
-//!   project's search on the same query, run untimed in `prepare`; its
-//!   outcome, cost and path are its own. It breaks ties its own way, so it
-//!   expands other nodes and may return another optimal path; only its cost is
-//!   comparable. It refuses an expansion limit (it has none) and inadmissible
-//!   heuristics (the cost found would then depend on the tie-breaking).
+//! [`PathfindingPeer`] runs the `pathfinding` crate's `astar` on the same
+//! grid, moves, corner rule, integer costs and heuristic: what a Rust user
+//! would reach for first. Its own data structures: an `IndexMap` from node to
+//! (parent index, cost) for every node reached, and a `std`
+//! `BinaryHeap` of (estimated cost, cost, index) entries with no
+//! decrease-key (an improved node is pushed again and its stale entry skipped
+//! when popped). It does the whole search on every `solve`. It
+//! exposes no counters, so the counters it reports are those of this
+//! project's search on the same query, run untimed in `prepare`; its
+//! outcome, cost and path are its own. It breaks ties its own way, so it
+//! expands other nodes and may return another optimal path; only its cost is
+//! comparable. It refuses an expansion limit (it has none) and inadmissible
+//! heuristics (the cost found would then depend on the tie-breaking).
 
-use crate::strategy::Solver;
+use crate::Solver;
 use astar_core::{
-    check_endpoint, heuristic, Floor, Grid, NodeId, Outcome, Point, Rules, Search, SearchError,
-    SearchReport, DIRECTIONS,
+    check_endpoint, heuristic, Grid, NodeId, Outcome, Point, Rules, Search, SearchError,
+    SearchReport, Unsupported, DIRECTIONS,
 };
 use openlist_heap::BinaryHeap;
-
-/// The zero-cost floor as a [`Solver`]: recorded with the indexed binary heap.
-#[derive(Debug, Default)]
-pub struct FloorSolver {
-    floor: Floor<BinaryHeap>,
-    nodes: usize,
-}
-
-impl Solver for FloorSolver {
-    fn name(&self) -> &'static str {
-        "floor"
-    }
-    fn prepare(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<(), SearchError> {
-        self.floor.record(grid, start, goal, rules).map(|_| ())
-    }
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        self.nodes = grid.node_count();
-        self.floor.replay(grid, start, goal, rules)
-    }
-    fn solve_logged(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
-        self.floor.record(grid, start, goal, rules)?;
-        let report = self.solve(grid, start, goal, rules)?;
-        Ok((report, Some(self.floor.expansions().to_vec())))
-    }
-    fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
-        self.floor.path(grid)
-    }
-    fn bytes_per_node(&self) -> f64 {
-        self.floor.bytes_per_node(self.nodes)
-    }
-    fn preparation_bytes_per_node(&self) -> f64 {
-        RECORDING_SEARCH_BYTES_PER_NODE
-    }
-}
-
-/// Per-cell arrays of the untimed heap search that the floor records and the
-/// peer takes its counters from: G and tag, and the heap's position map.
-const RECORDING_SEARCH_BYTES_PER_NODE: f64 =
-    (astar_core::SEARCH_BYTES_PER_NODE + std::mem::size_of::<u32>()) as f64;
 
 /// What the peer's counters were computed for: the grid's content (its
 /// [`Grid::stamp`], not its address, which another grid may reuse), the map's
@@ -100,15 +43,16 @@ pub struct PathfindingPeer {
 
 impl PathfindingPeer {
     /// Whether the peer can run under `rules`, and why not.
-    pub fn supports(rules: &Rules) -> Result<(), String> {
+    pub fn supports(rules: &Rules) -> Result<(), Unsupported> {
         if rules.expansion_limit.is_some() {
-            return Err("pathfinding's astar has no expansion limit".into());
+            return Err(Unsupported::new(
+                "pathfinding's astar has no expansion limit",
+            ));
         }
         if !rules.is_admissible() {
-            return Err(
-                "with an inadmissible heuristic the cost depends on tie-breaking, which pathfinding does its own way"
-                    .into(),
-            );
+            return Err(Unsupported::new(
+                "with an inadmissible heuristic the cost depends on tie-breaking, which pathfinding does its own way",
+            ));
         }
         Ok(())
     }
@@ -230,7 +174,7 @@ impl Solver for PathfindingPeer {
         Some(path.iter().map(|&n| grid.point(n)).collect())
     }
     fn preparation_bytes_per_node(&self) -> f64 {
-        RECORDING_SEARCH_BYTES_PER_NODE
+        crate::RECORDING_SEARCH_BYTES_PER_NODE
     }
     /// An estimate from the crate's data layout, as it does not say: per node
     /// it reaches, an index-map entry (hash, node, parent index, cost: 32
@@ -248,6 +192,7 @@ impl Solver for PathfindingPeer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::FloorSolver;
 
     /// A recording made for one grid must never answer for another: not for
     /// a grid built after the first was dropped (same size, so its storage

@@ -11,7 +11,7 @@
 use crate::reference;
 use crate::SplitMix;
 use astar_core::{Costs, Grid, Heuristic, Moves, NodeId, Outcome, Point, Rules, TiePolicy};
-use astar_lab::Strategy;
+use astar_registry::Strategy;
 
 const HEURISTICS: [Heuristic; 5] = [
     Heuristic::Octile,
@@ -113,7 +113,7 @@ struct Run {
 }
 
 /// What `strategy` did on the case, or `None` if it does not support the rules.
-fn run(strategy: Strategy, solver: &mut dyn astar_lab::Solver, c: &Case) -> Option<Run> {
+fn run(strategy: Strategy, solver: &mut dyn astar_registry::Solver, c: &Case) -> Option<Run> {
     let (report, log) = crate::solve(strategy, solver, &c.grid, c.start, c.goal, &c.rules)?;
     let k = report.counters;
     Some(Run {

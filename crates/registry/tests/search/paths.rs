@@ -6,7 +6,7 @@ use crate::reference;
 use crate::SplitMix;
 use astar_core::verify::check_path;
 use astar_core::{CostModel, Grid, Heuristic, Moves, Outcome, Point, Rules, TiePolicy};
-use astar_lab::Strategy;
+use astar_registry::Strategy;
 
 /// Random passable cell, or `None` on a map with none.
 fn free_cell(grid: &Grid, rng: &mut SplitMix) -> Option<Point> {

@@ -4,7 +4,7 @@
 //! but a failed row: exit code 1 and a closing `0 passed, N failed` line.
 
 use crate::{astar_lab, rejects};
-use astar_lab::Strategy;
+use astar_registry::Strategy;
 use std::path::{Path, PathBuf};
 
 /// Writes `text` to `dir/name` and returns the path as a string.

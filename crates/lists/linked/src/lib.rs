@@ -6,10 +6,8 @@
 //! An improved node is unlinked and inserted again at its new place — the
 //! re-sort that the Amit port leaves out.
 //!
-//! [`amit`] is the Amit port itself (seed 002), as written: its own search with
-//! this kind of list, switch by switch.
-
-pub mod amit;
+//! The Amit port itself (seed 002), which keeps its OPEN this way, is a whole
+//! search of its own and lives in the `astar-amit` crate.
 
 use astar_core::{Key, NodeId, OpenList};
 

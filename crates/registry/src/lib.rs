@@ -1,0 +1,54 @@
+//! The strategy registry: every way astar-lab can answer a query, by name.
+//!
+//! This crate sits between the search (`astar-core` and the open-list crates
+//! below it) and everything that measures or presents searches (the harness,
+//! the benches, the tests). It owns three things:
+//!
+//! - [`Solver`]: the one interface a strategy answers through. A call goes
+//!   through a vtable once per search, never inside one.
+//! - [`Strategy`]: the registry, an enum matched once. Each open list is one
+//!   line in [`strategy`], which monomorphises the core search for it, so the
+//!   hot loop has no dynamic dispatch.
+//! - The strategies that are not open lists: the zero-cost [`FloorSolver`]
+//!   and the peers ([`PathfindingPeer`]), other crates' A* on the same query.
+//!
+//! It has no command line, no charts and no files: benches and tests use it
+//! without pulling in what the harness needs.
+
+mod floor;
+mod peer;
+mod solver;
+pub mod strategy;
+
+pub use floor::FloorSolver;
+pub use peer::PathfindingPeer;
+pub use solver::Solver;
+pub use strategy::{Growth, Kind, Strategy, StrategyList, WithOpenList};
+
+/// The list the floor records with and the peer takes its counters from:
+/// the indexed binary heap (any correct list runs the same search).
+pub type ReferenceList = openlist_heap::BinaryHeap;
+
+/// Per-cell arrays of the untimed heap search that the floor records and the
+/// peer takes its counters from: G and tag, and the heap's position map.
+const RECORDING_SEARCH_BYTES_PER_NODE: f64 =
+    (astar_core::SEARCH_BYTES_PER_NODE + std::mem::size_of::<u32>()) as f64;
+
+/// A strategy name that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RegistryError {
+    /// No strategy has this name.
+    #[error("unknown strategy {name:?} (expected all or one of: {expected})")]
+    UnknownStrategy {
+        /// The name given.
+        name: String,
+        /// Every name there is.
+        expected: String,
+    },
+    /// A list names one strategy twice.
+    #[error("strategy {0:?} is named twice")]
+    NamedTwice(String),
+    /// An empty list.
+    #[error("no strategy named")]
+    NoStrategy,
+}

@@ -1,0 +1,95 @@
+//! The one interface every strategy answers through.
+
+use astar_core::{
+    ExpansionLog, Grid, NodeId, OpenList, Point, Rules, Search, SearchError, SearchReport,
+};
+
+/// Something that answers queries: a [`Search`] over some open list. Calls go
+/// through a vtable once per search, never inside one.
+pub trait Solver: Send {
+    /// The strategy's name.
+    fn name(&self) -> &'static str;
+    /// Work done once per query before it is timed, never timed itself (a
+    /// replay records the search it replays here). Call it before `solve`.
+    ///
+    /// What was prepared is tied to the query: the grid's
+    /// [`stamp`](Grid::stamp) (renewed on every change to the grid, never
+    /// shared by two grids alive at once), the endpoints and the rules. A
+    /// `solve` for anything else — another query, another grid even at the
+    /// same address, the same grid changed since — does not reuse it: it
+    /// prepares again first, inside `solve`, and so still answers right. We
+    /// chose that over refusing with an error because a wrong or refused
+    /// answer is worse than a slow one, and the only cost falls on callers
+    /// that skipped `prepare`: their timing then includes the preparation.
+    /// Every timed caller (sweeps, benches, the scenario runner) prepares the
+    /// exact query right before timing it.
+    fn prepare(
+        &mut self,
+        _grid: &Grid,
+        _start: Point,
+        _goal: Point,
+        _rules: &Rules,
+    ) -> Result<(), SearchError> {
+        Ok(())
+    }
+    /// Runs one search.
+    fn solve(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<SearchReport, SearchError>;
+    /// Runs one search and also returns the order in which it expanded nodes,
+    /// when the strategy can tell (the sameness tests compare these orders).
+    fn solve_logged(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError>;
+    /// The path of the last search, start to goal.
+    fn path(&self, grid: &Grid) -> Option<Vec<Point>>;
+    /// Bytes per map node of search state: the search's own arrays plus the list's.
+    fn bytes_per_node(&self) -> f64;
+    /// Bytes per map node kept for untimed preparation (the floor's recording
+    /// search, the peer's reference search): not search state of the timed
+    /// search, so not in [`bytes_per_node`](Solver::bytes_per_node), but
+    /// memory a sweep must have.
+    fn preparation_bytes_per_node(&self) -> f64 {
+        0.0
+    }
+}
+
+impl<L: OpenList + Send> Solver for Search<L> {
+    fn name(&self) -> &'static str {
+        L::NAME
+    }
+    fn solve(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<SearchReport, SearchError> {
+        self.run(grid, start, goal, rules)
+    }
+    fn solve_logged(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
+        let mut log = ExpansionLog::default();
+        let report = self.run_observed(grid, start, goal, rules, &mut log)?;
+        Ok((report, Some(log.nodes)))
+    }
+    fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
+        Search::path(self, grid)
+    }
+    fn bytes_per_node(&self) -> f64 {
+        astar_core::SEARCH_BYTES_PER_NODE as f64 + self.open_list().bytes_per_node()
+    }
+}

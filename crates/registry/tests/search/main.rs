@@ -1,0 +1,52 @@
+//! Tests of search behaviour across the registry, one test binary with a
+//! module per topic.
+//!
+//! - [`sameness`]: every registered strategy runs the identical search.
+//! - [`paths`]: every path is legal and costs what the search says; re-opens happen.
+//! - [`seed000`]: seed 000's worked example, traced by hand.
+//! - [`memory`]: every strategy's bytes per cell count what OPEN held.
+
+mod memory;
+mod paths;
+mod sameness;
+mod seed000;
+
+use astar_core::{Grid, NodeId, Point, Rules, SearchError, SearchReport};
+use astar_registry::{Solver, Strategy};
+pub use astar_testkit::{reference, SplitMix};
+
+/// Runs one search the way the harness does (the untimed `prepare`, then the
+/// search, logged), or returns `None` when the strategy does not support the
+/// rules — after checking that it refuses them exactly when
+/// [`Strategy::supports`] says so, with [`SearchError::Unsupported`].
+pub fn solve(
+    strategy: Strategy,
+    solver: &mut dyn Solver,
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+    rules: &Rules,
+) -> Option<(SearchReport, Option<Vec<NodeId>>)> {
+    let supported = strategy.supports(rules);
+    let result = solver
+        .prepare(grid, start, goal, rules)
+        .and_then(|()| solver.solve_logged(grid, start, goal, rules));
+    match result {
+        Ok(answer) => {
+            assert_eq!(
+                supported,
+                Ok(()),
+                "{strategy} ran rules it refuses: {rules:?}"
+            );
+            Some(answer)
+        }
+        Err(SearchError::Unsupported { .. }) => {
+            assert!(
+                supported.is_err(),
+                "{strategy} refused rules it supports: {rules:?}"
+            );
+            None
+        }
+        Err(e) => panic!("{strategy}: {e} ({start} -> {goal}, {rules:?})"),
+    }
+}
