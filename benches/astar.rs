@@ -22,7 +22,7 @@
 //! minutes on two cores.
 
 use astar_core::{Grid, Point, Rules};
-use astar_harness::sweep::workload::{largest_component, map_seed, query};
+use astar_harness::measure::workload::{largest_component, map_seed, query};
 use astar_registry::Strategy;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::time::Duration;

@@ -18,17 +18,17 @@ enum Command {
     /// Run a MovingAI scenario file and check every optimal length.
     Scen(ScenArgs),
     /// Draw a search like seed 000's figures: SVG, PNG or an animated GIF.
-    Render(astar_harness::render::RenderArgs),
+    Render(astar_harness::present::pictures::RenderArgs),
     /// Time every strategy on random maps; write a run folder and the report.
-    Sweep(astar_harness::sweep::SweepArgs),
+    Sweep(astar_harness::experiments::sweep::SweepArgs),
     /// Redraw the charts of a sweep from its run folders (SVG and PNG).
-    Plot(astar_harness::plot::PlotArgs),
+    Plot(astar_harness::present::charts::PlotArgs),
     /// Write the tables and the writeup's generated sections from run folders.
-    Report(astar_harness::report::ReportArgs),
+    Report(astar_harness::present::report::ReportArgs),
     /// Measure the seeds' quirks on random maps; write reports/seeds and the writeup's seeds section.
-    Seeds(astar_harness::seeds::SeedsArgs),
+    Seeds(astar_harness::experiments::seeds::SeedsArgs),
     /// Where the heap's 2–3× claim holds: one run folder per condition; writes the claim-conditions section.
-    Claim(astar_harness::claim::ClaimArgs),
+    Claim(astar_harness::present::claim::ClaimArgs),
 }
 
 fn main() -> ExitCode {

@@ -13,7 +13,7 @@
 //! target/release/examples/one heap 2 1`.
 
 use astar_core::{Grid, Point, Rules};
-use astar_harness::sweep::workload::{largest_component, map_seed, query};
+use astar_harness::measure::workload::{largest_component, map_seed, query};
 use astar_registry::{Solver, Strategy};
 
 /// Every query once per round; returns the expansions of the last round.

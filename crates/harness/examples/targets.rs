@@ -10,7 +10,7 @@
 //! keeps its fastest time.
 
 use astar_core::{Grid, Rules};
-use astar_harness::sweep::workload::{largest_component, map_seed, query};
+use astar_harness::measure::workload::{largest_component, map_seed, query};
 use astar_registry::Strategy;
 use std::time::Instant;
 

@@ -3,8 +3,8 @@
 //! Each command is an `Args` struct with a `run` method, so the binary itself
 //! only parses and dispatches.
 
-use crate::scenario::{run_scenario, ScenOptions};
-use crate::solve::solve_all;
+use crate::experiments::scenario::{run_scenario, ScenOptions};
+use crate::experiments::solve::solve_all;
 use anyhow::Result;
 use astar_core::{CostModel, GoalTest, Heuristic, Moves, Point, Rules, TiePolicy};
 use astar_registry::{Strategy, StrategyList};
@@ -90,7 +90,7 @@ pub struct SolveArgs {
 impl SolveArgs {
     /// Solves and prints one line per strategy, then the path.
     pub fn run(self) -> Result<ExitCode> {
-        let grid = crate::load_map(&self.map)?;
+        let grid = crate::files::load_map(&self.map)?;
         let rules = Rules {
             expansion_limit: self.limit,
             ..self.rules.rules()

@@ -1,18 +1,21 @@
-//! The astar-lab harness: everything above a single search.
+//! The astar-lab harness: everything above a single search, in layers.
 //!
-//! - [`strategy`]: the registry of open lists — one enum, matched once, so each
-//!   search loop is compiled for its list with no dynamic dispatch inside it.
-//! - [`scenario`]: runs MovingAI scenario files and checks every length.
-//! - [`solve`]: one query, every strategy, side by side.
-//! - [`sweep`]: the parallel measuring sweep on random maps.
-//! - [`render`]: pictures of a search, like seed 000's figures.
-//! - [`seeds`]: the seeds' quirks, measured.
-//! - [`baselines`]: the zero-cost floor and the `pathfinding` peer.
-//! - [`runs`], [`plot`], [`report`]: run folders read back, charts, tables and
-//!   the writeup's generated sections.
-//! - [`claim`]: where seed 000's 2–3× claim holds, per condition.
+//! From the bottom up; a module uses only modules listed above it:
 //!
-//! The `astar-lab` binary is a thin command line over these modules.
+//! - [`error`]: the one error type every module returns.
+//! - [`files`]: whole-file writes and reads that name the file in errors.
+//! - [`runs`]: run folders — the record format, metadata, the writer and the
+//!   reader, one set of file names.
+//! - [`stats`]: medians, quartiles and paired ratios over a run's rows.
+//! - [`measure`]: timing one search, the maps and queries of a workload, and
+//!   the machine's facts.
+//! - [`experiments`]: what is measured — the random sweep, the MovingAI
+//!   scenario runner, one query side by side, and the seeds' quirks.
+//! - [`present`]: what a reader sees — the writeup's generated sections,
+//!   charts, the claim table and pictures of searches.
+//!
+//! The strategies themselves come from `astar-registry`; the `astar-lab`
+//! command (crate `astar-lab`) parses arguments and calls into these layers.
 
 /// Prints a line to standard output like `println!`, but a closed pipe
 /// (`astar-lab … | head`) is not an error worth a panic: the line is dropped.
@@ -24,28 +27,13 @@ macro_rules! outln {
     }};
 }
 
-pub mod claim;
 pub mod cli;
-pub mod output;
-pub mod plot;
-pub mod record;
-pub mod render;
-pub mod report;
+pub mod error;
+pub mod experiments;
+pub mod files;
+pub mod measure;
+pub mod present;
 pub mod runs;
-pub mod scenario;
-pub mod seeds;
-pub mod solve;
-pub mod sweep;
-pub mod targets;
+pub mod stats;
 
-pub use astar_registry::{Solver, Strategy};
-
-/// Reads a file, naming it in the error.
-pub fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
-    std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-}
-
-/// Reads and parses a MovingAI map file, naming the file in any error.
-pub fn load_map(path: &std::path::Path) -> anyhow::Result<astar_core::Grid> {
-    astar_core::parse_map(&read_text(path)?).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-}
+pub use error::{Error, Result};

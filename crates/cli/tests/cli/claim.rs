@@ -2,8 +2,8 @@
 //! speedup per condition and size (recomputed here from the chosen times), the
 //! verdict against the 2–3× band, and the splice into the writeup.
 
-use astar_harness::claim::{claim_conditions, claim_markdown, Verdict};
-use astar_harness::record::{Record, RunMeta, SweepConfig};
+use astar_harness::present::claim::{claim_conditions, claim_markdown, Verdict};
+use astar_harness::runs::{Record, RunMeta, SweepConfig};
 use std::path::{Path, PathBuf};
 
 fn meta(heuristic: &str, density: f64, tie: &str) -> RunMeta {

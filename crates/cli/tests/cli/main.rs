@@ -14,7 +14,7 @@ mod report;
 mod seeds;
 mod sweep;
 
-use astar_harness::record::{RunMeta, SweepConfig};
+use astar_harness::runs::{RunMeta, SweepConfig};
 pub use astar_testkit::reference;
 use std::path::PathBuf;
 use std::process::{Command, Output};

@@ -3,10 +3,10 @@
 //! every byte outside its generated sections, and several run folders merge
 //! only when they belong to one sweep.
 
-use astar_harness::plot::plot_runs;
-use astar_harness::record::{Record, RunMeta, SweepConfig};
-use astar_harness::report::write_report;
+use astar_harness::present::charts::plot_runs;
+use astar_harness::present::report::write_report;
 use astar_harness::runs::load_runs;
+use astar_harness::runs::{Record, RunMeta, SweepConfig};
 use std::path::{Path, PathBuf};
 
 const SIZES: [u32; 3] = [32, 64, 128];

@@ -5,7 +5,7 @@
 use crate::{astar_lab, rejects};
 use astar_amit::{AmitCosts, AmitHeuristic};
 use astar_core::{Grid, Point};
-use astar_harness::seeds::{workload, SeedsConfig, AMIT_VARIANTS};
+use astar_harness::experiments::seeds::{workload, SeedsConfig, AMIT_VARIANTS};
 
 /// A MovingAI map file for a drawing.
 fn map_file(dir: &std::path::Path, drawing: &str) -> String {

@@ -3,8 +3,8 @@
 
 use crate::reference;
 use astar_core::{Grid, Point, Rules};
-use astar_harness::record::{Record, RunMeta};
-use astar_harness::sweep::workload;
+use astar_harness::measure::workload;
+use astar_harness::runs::{Record, RunMeta};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -96,7 +96,7 @@ fn by_key(rows: &[Record]) -> BTreeMap<RowKey, String> {
 }
 
 fn strategy_names() -> Vec<String> {
-    astar_harness::Strategy::ALL
+    astar_registry::Strategy::ALL
         .iter()
         .map(|s| s.name().to_string())
         .collect()

@@ -4,7 +4,7 @@
 
 use crate::data_dir;
 use astar_core::{parse_map, parse_scen};
-use astar_harness::scenario::{run_scenario, ScenOptions};
+use astar_harness::experiments::scenario::{run_scenario, ScenOptions};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -133,7 +133,7 @@ proptest! {
         let scen = dir.path().join("damaged.scen");
         std::fs::write(&scen, apply(arena_scen(), &mutations)).unwrap();
         let options = ScenOptions {
-            strategies: vec![astar_harness::Strategy::ALL[0]],
+            strategies: vec![astar_registry::Strategy::ALL[0]],
             sample: Some(40),
             maps_dir: None,
         };

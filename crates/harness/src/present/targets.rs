@@ -10,9 +10,10 @@
 //! whether it is met, followed by the per-strategy figures behind them. A run
 //! under other conditions still gets the section, saying how it differs.
 
-use crate::plot::FLOOR;
-use crate::report::ratio_text;
-use crate::runs::{Group, LoadedRuns, Summary};
+use crate::present::charts::FLOOR;
+use crate::present::report::ratio_text;
+use crate::runs::LoadedRuns;
+use crate::stats::{Group, Summary};
 use std::fmt::Write as _;
 
 /// The map side the targets are stated for.

@@ -1,6 +1,6 @@
 //! Timing one item: every strategy on one query, in a rotating order.
 
-use crate::record::Record;
+use crate::runs::Record;
 use astar_core::{Grid, Point, Rules, SearchReport};
 use astar_registry::{Solver, Strategy};
 use std::time::{Duration, Instant};
@@ -255,8 +255,8 @@ mod tests {
     #[test]
     fn every_strategy_gets_a_row_and_they_agree() {
         let grid = Grid::random(24, 24, 0.2, 3).unwrap();
-        let cells = super::super::workload::largest_component(&grid, &Rules::default());
-        let (s, g) = super::super::workload::query(&grid, &cells, 3, 0).unwrap();
+        let cells = crate::measure::workload::largest_component(&grid, &Rules::default());
+        let (s, g) = crate::measure::workload::query(&grid, &cells, 3, 0).unwrap();
         let strategies = Strategy::ALL.to_vec();
         let mut solvers: Vec<_> = strategies.iter().map(|s| s.solver()).collect();
         let info = ItemInfo {

@@ -13,7 +13,7 @@
 pub mod draw;
 
 use crate::cli::{parse_point, RuleArgs};
-use crate::output::write_atomic;
+use crate::files::write_atomic;
 use anyhow::{anyhow, bail, Context, Result};
 use astar_core::{
     heuristic, Grid, Heuristic, NodeId, NodeState, Observer, OpenList, Outcome, Point, Rules,
@@ -209,7 +209,7 @@ impl RenderArgs {
             bail!("nothing to draw into: give --out FILE.svg|FILE.png and/or --animate FILE.gif");
         }
         let grid = match (&self.map, self.random) {
-            (Some(path), _) => crate::load_map(path)?,
+            (Some(path), _) => crate::files::load_map(path)?,
             (None, Some(r)) => Grid::random(r.width, r.height, r.density, r.seed)?,
             (None, None) => bail!("give --map FILE or --random SIZE,DENSITY,SEED"),
         };

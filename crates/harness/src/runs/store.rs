@@ -1,8 +1,8 @@
 //! A run folder on disk: creating it, appending rows as they finish, and
 //! picking up a killed run where it stopped.
 
-use crate::output::write_atomic;
-use crate::record::{Record, RunMeta};
+use crate::files::write_atomic;
+use crate::runs::{Record, RunMeta};
 use anyhow::{anyhow, bail, Context, Result};
 use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
@@ -81,7 +81,7 @@ pub fn create_run_dir(out: &Path, name: &str) -> Result<PathBuf> {
 /// Reads a run folder's `meta.json`.
 pub fn read_meta(dir: &Path) -> Result<RunMeta> {
     let path = dir.join(META);
-    let text = crate::read_text(&path)?;
+    let text = crate::files::read_text(&path)?;
     serde_json::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 

@@ -1,7 +1,7 @@
 //! `astar-lab seeds`: the seeds' quirks, measured on random maps.
 //!
 //! Five experiments, each on the same reproducible maps and queries (drawn as
-//! the sweep draws them: [`crate::sweep::workload`]):
+//! the sweep draws them: [`crate::measure::workload`]):
 //!
 //! 1. **heuristic** — Manhattan × 10 with diagonal moves (seeds 000, 001)
 //!    against octile: how often and by how much the path is longer, and how
@@ -27,10 +27,11 @@
 //! The machine, compiler and commit that measured the times are named in the
 //! tables, in the markers and in the folder's `meta.json`.
 
-use crate::output::{splice, write_atomic};
-use crate::sweep::machine;
-use crate::sweep::measure::time_search;
-use crate::sweep::workload::{largest_component, map_seed, query};
+use crate::files::write_atomic;
+use crate::measure::machine;
+use crate::measure::timing::time_search;
+use crate::measure::workload::{largest_component, map_seed, query};
+use crate::present::markers::splice;
 use anyhow::{bail, Context, Result};
 use astar_amit::{AmitCosts, AmitHeuristic, AmitOptions, AmitOutcome, AmitSearch};
 use astar_core::verify::check_path;
@@ -1203,7 +1204,7 @@ fn write_outputs(args: &SeedsArgs, out: &Outputs, meta: &SeedsMeta) -> Result<()
     )?;
     let readme = args.out.join("README.md");
     let text = if readme.exists() {
-        crate::read_text(&readme)?
+        crate::files::read_text(&readme)?
     } else {
         SEEDS_README_TEMPLATE.to_string()
     };
@@ -1217,7 +1218,7 @@ fn write_outputs(args: &SeedsArgs, out: &Outputs, meta: &SeedsMeta) -> Result<()
             eprintln!("note: {} does not exist; not updated", path.display());
             return Ok(());
         }
-        let text = crate::read_text(path)?;
+        let text = crate::files::read_text(path)?;
         match splice(&text, "seeds", &made_by, &out.markdown) {
             Ok(new) => write_atomic(path, new.as_bytes())?,
             Err(e) => eprintln!("note: {} not updated: {e:#}", path.display()),

@@ -12,8 +12,9 @@
 //! y value when it spans decades), with tick labels printed in the original
 //! units: one code path for linear and log axes.
 
-use crate::output::write_atomic;
-use crate::runs::{load_and_summarise, Group, LoadedRuns, Summary};
+use crate::files::write_atomic;
+use crate::runs::LoadedRuns;
+use crate::stats::{load_and_summarise, Group, Summary};
 use anyhow::{anyhow, Result};
 use clap::Args;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
@@ -34,7 +35,7 @@ const FONT: &str = "sans-serif";
 
 /// The font the PNG charts use, compiled in so that text looks the same on
 /// every machine (plotters' `ab_glyph` feature never looks at system fonts).
-static FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+static FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 
 /// The seeds' claim: a binary heap makes A* 2–3× faster than a linear scan.
 pub const CLAIM: (f64, f64) = (2.0, 3.0);
@@ -252,7 +253,7 @@ fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec<Chart> {
             .iter()
             .filter(|s| *s != base)
             .filter_map(|s| {
-                let qs: Vec<(f64, crate::runs::Quartiles)> = group
+                let qs: Vec<(f64, crate::stats::Quartiles)> = group
                     .sizes
                     .iter()
                     .filter_map(|&size| group.ratio(size, base, s).map(|q| (f64::from(size), q)))
@@ -399,7 +400,7 @@ type Band = (f64, f64);
 fn per_strategy(
     strategies: &[String],
     group: &Group,
-    value: impl Fn(&crate::runs::Cell) -> Option<(f64, Option<Band>)>,
+    value: impl Fn(&crate::stats::Cell) -> Option<(f64, Option<Band>)>,
 ) -> Vec<Series> {
     strategies
         .iter()

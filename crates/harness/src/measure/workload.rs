@@ -7,7 +7,7 @@
 //! only, so the same config gives the same work on every platform and `rand`
 //! version.
 
-use crate::record::SweepConfig;
+use crate::runs::SweepConfig;
 use anyhow::{bail, Result};
 use astar_core::{Grid, Moves, NodeId, Point, Rules, DIRECTIONS};
 use rand::{Rng as _, SeedableRng};

@@ -7,9 +7,11 @@
 //! hand-written text of `README.md` stays byte for byte; only the sections
 //! between `conditions`, `findings` and `tables` markers are replaced.
 
-use crate::output::{splice, write_atomic};
-use crate::plot::{short_number, time_unit, CLAIM, FLOOR};
-use crate::runs::{load_and_summarise, Group, LoadedRuns, Quartiles, Summary};
+use crate::files::write_atomic;
+use crate::present::charts::{short_number, time_unit, CLAIM, FLOOR};
+use crate::present::markers::splice;
+use crate::runs::LoadedRuns;
+use crate::stats::{load_and_summarise, Group, Quartiles, Summary};
 use anyhow::{Context, Result};
 use clap::Args;
 use std::fmt::Write as _;
@@ -52,7 +54,7 @@ pub fn write_report(runs: &[PathBuf], reports_dir: &Path) -> Result<()> {
     let (loaded, summary) = load_and_summarise(runs)?;
     let conditions = conditions(&loaded, &summary);
     let findings = findings(&loaded, &summary);
-    let targets = crate::targets::targets_section(&loaded, &summary);
+    let targets = crate::present::targets::targets_section(&loaded, &summary);
     let tables = tables(&loaded, &summary);
     let made_by = made_by(&loaded);
 

@@ -7,13 +7,10 @@
 //! killed run keeps every finished item and `--resume` carries on from there.
 //! The run folder's `meta.json` says what was measured and on what.
 
-pub mod machine;
-pub mod measure;
-pub mod store;
-pub mod workload;
-
 use crate::cli::RuleArgs;
-use crate::record::{Record, RunMeta, SweepConfig};
+use crate::measure::{machine, timing as measure, workload};
+use crate::runs::store;
+use crate::runs::{Record, RunMeta, SweepConfig};
 use anyhow::{anyhow, bail, Context, Result};
 use astar_core::{Grid, NodeId, Point, Rules};
 use astar_registry::{Solver, Strategy, StrategyList};
@@ -630,12 +627,12 @@ fn regenerate_reports(run: &Path) -> Result<()> {
     for name in [store::RESULTS, store::META] {
         let bytes = std::fs::read(run.join(name))
             .with_context(|| format!("reading {}", run.join(name).display()))?;
-        crate::output::write_atomic(&reports.join("data").join(name), &bytes)?;
+        crate::files::write_atomic(&reports.join("data").join(name), &bytes)?;
     }
     // Charts and tables are drawn from the published copy, so the writeup
     // names data that is in the repository, not a git-ignored run folder.
     let runs = [reports.join("data")];
-    crate::plot::plot_runs(&runs, &reports.join("charts"))?;
-    crate::report::write_report(&runs, reports)?;
+    crate::present::charts::plot_runs(&runs, &reports.join("charts"))?;
+    crate::present::report::write_report(&runs, reports)?;
     Ok(())
 }

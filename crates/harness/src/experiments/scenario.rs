@@ -71,7 +71,7 @@ pub fn sample_rows(rows: &[ScenarioRow], n: usize) -> Vec<ScenarioRow> {
 
 /// Runs a scenario file.
 pub fn run_scenario(path: &Path, options: &ScenOptions) -> Result<ScenReport> {
-    let text = crate::read_text(path)?;
+    let text = crate::files::read_text(path)?;
     let scenario = parse_scen(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let rows = match options.sample {
         Some(0) => bail!("--sample must be at least 1"),
@@ -94,7 +94,7 @@ pub fn run_scenario(path: &Path, options: &ScenOptions) -> Result<ScenReport> {
         let name = row.map_basename().to_string();
         if !maps.contains_key(&name) {
             let map_path = maps_dir.join(&name);
-            let grid = crate::load_map(&map_path)
+            let grid = crate::files::load_map(&map_path)
                 .with_context(|| format!("{} line {}: its map", path.display(), row.line))?;
             maps.insert(name.clone(), grid);
         }

@@ -1,0 +1,15 @@
+//! Presentation: what a reader sees, regenerated from measured data only.
+//!
+//! - [`report`]: the writeup's generated sections and `tables.md`, with the
+//!   [`targets`] section.
+//! - [`charts`]: the sweep's charts (SVG and PNG).
+//! - [`claim`]: where seed 000's 2–3× claim holds, per condition.
+//! - [`pictures`]: pictures of one search, like seed 000's figures.
+//! - [`markers`]: splicing generated text between markers.
+
+pub mod charts;
+pub mod claim;
+pub mod markers;
+pub mod pictures;
+pub mod report;
+pub mod targets;

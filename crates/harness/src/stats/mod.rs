@@ -1,0 +1,62 @@
+//! Statistics over measured rows, computed in one place and rendered elsewhere.
+//!
+//! Every statistic is a median or a quartile over queries, and every speedup is
+//! *paired*: the ratio of two strategies' times on the same query, then the
+//! median of those ratios. Pairing cancels most of what differs between queries
+//! (path length, map layout), which a ratio of medians would not.
+
+pub mod summary;
+
+pub use summary::{load_and_summarise, summarise, Cell, Group, Summary};
+
+/// Lower quartile, median, upper quartile and count of a sample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Quartiles {
+    /// 25th percentile.
+    pub q1: f64,
+    /// 50th percentile.
+    pub median: f64,
+    /// 75th percentile.
+    pub q3: f64,
+    /// Sample size.
+    pub n: usize,
+}
+
+impl Quartiles {
+    /// The quartiles of `values` (linear interpolation between order
+    /// statistics), or `None` for an empty sample. NaNs are ignored.
+    pub fn of(values: impl IntoIterator<Item = f64>) -> Option<Quartiles> {
+        let mut v: Vec<f64> = values.into_iter().filter(|x| !x.is_nan()).collect();
+        if v.is_empty() {
+            return None;
+        }
+        v.sort_by(f64::total_cmp);
+        Some(Quartiles {
+            q1: quantile(&v, 0.25),
+            median: quantile(&v, 0.5),
+            q3: quantile(&v, 0.75),
+            n: v.len(),
+        })
+    }
+}
+
+/// The `p` quantile of sorted `v`: position `p·(n−1)`, interpolated.
+fn quantile(v: &[f64], p: f64) -> f64 {
+    let pos = p * (v.len() - 1) as f64;
+    let lo = pos.floor() as usize;
+    let hi = pos.ceil() as usize;
+    v[lo] + (v[hi] - v[lo]) * (pos - lo as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quartiles_interpolate() {
+        let q = Quartiles::of([4.0, 1.0, 3.0, 2.0]).unwrap();
+        assert_eq!((q.q1, q.median, q.q3, q.n), (1.75, 2.5, 3.25, 4));
+        assert_eq!(Quartiles::of([7.0]).unwrap().median, 7.0);
+        assert!(Quartiles::of([]).is_none());
+    }
+}

@@ -1,0 +1,144 @@
+//! Every row of a run, summarised per density, map size and strategy.
+
+use super::Quartiles;
+use crate::runs::{load_runs, LoadedRuns, Record, OK};
+use anyhow::{bail, Context, Result};
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+
+/// What one strategy did at one map size (one density).
+#[derive(Clone, Debug, Default)]
+pub struct Cell {
+    /// Rows with status `ok`.
+    pub ok: usize,
+    /// Rows with any other status (errors, mismatches).
+    pub bad: usize,
+    /// Time per search, ns, over ok rows.
+    pub time: Option<Quartiles>,
+    /// Median expansions per search.
+    pub expansions: Option<f64>,
+    /// Median ns per expansion.
+    pub ns_per_expansion: Option<f64>,
+    /// Median largest OPEN.
+    pub max_open: Option<f64>,
+    /// Median pushes per expansion.
+    pub pushes_per_expansion: Option<f64>,
+    /// Median decrease-key calls per expansion.
+    pub decreases_per_expansion: Option<f64>,
+    /// Median path length in cells.
+    pub path_len: Option<f64>,
+    /// Bytes of search state per cell, the largest over ok rows (a list's
+    /// storage keeps the capacity its largest search needed).
+    pub bytes_per_cell: Option<f64>,
+}
+
+/// The rows of one density, grouped by size and strategy.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// Obstacle density.
+    pub density: f64,
+    /// Map sides present, ascending.
+    pub sizes: Vec<u32>,
+    /// Per (size, strategy).
+    pub cells: BTreeMap<(u32, String), Cell>,
+    /// ok rows' time per search, per (size, strategy), keyed by (map seed, query).
+    times: HashMap<(u32, String), HashMap<(u64, u32), f64>>,
+}
+
+impl Group {
+    /// The cell of one strategy at one size, if it has any row.
+    pub fn cell(&self, size: u32, strategy: &str) -> Option<&Cell> {
+        self.cells.get(&(size, strategy.to_string()))
+    }
+
+    /// The paired ratio `num`'s time / `den`'s time over the queries both
+    /// measured correctly at `size`. Speedup of S over linear is
+    /// `ratio(size, "linear", S)`.
+    pub fn ratio(&self, size: u32, num: &str, den: &str) -> Option<Quartiles> {
+        let a = self.times.get(&(size, num.to_string()))?;
+        let b = self.times.get(&(size, den.to_string()))?;
+        Quartiles::of(
+            a.iter()
+                .filter_map(|(k, na)| b.get(k).filter(|nb| **nb > 0.0).map(|nb| na / nb)),
+        )
+    }
+}
+
+/// Every row, summarised per density, size and strategy.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// One group per density, ascending.
+    pub groups: Vec<Group>,
+    /// Strategy names, in display order.
+    pub strategies: Vec<String>,
+}
+
+/// Summarises merged runs. Errors if there is no row at all.
+pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
+    if runs.rows.is_empty() {
+        bail!("{}: no measured rows", runs.dirs_text());
+    }
+    let mut by_density: BTreeMap<u64, Vec<&Record>> = BTreeMap::new();
+    for r in &runs.rows {
+        // Densities are non-negative, so their bit patterns sort like them.
+        by_density.entry(r.density.to_bits()).or_default().push(r);
+    }
+    let mut groups = Vec::new();
+    for (bits, rows) in by_density {
+        let mut sizes: Vec<u32> = rows.iter().map(|r| r.size).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        let mut by_cell: BTreeMap<(u32, String), Vec<&Record>> = BTreeMap::new();
+        for r in &rows {
+            by_cell
+                .entry((r.size, r.strategy.clone()))
+                .or_default()
+                .push(r);
+        }
+        let mut cells = BTreeMap::new();
+        let mut times = HashMap::new();
+        for (key, rs) in by_cell {
+            let ok: Vec<&&Record> = rs.iter().filter(|r| r.status == OK).collect();
+            let med = |f: &dyn Fn(&Record) -> Option<f64>| {
+                Quartiles::of(ok.iter().filter_map(|r| f(r))).map(|q| q.median)
+            };
+            let per_exp =
+                |x: u64, r: &Record| (r.expansions > 0).then(|| x as f64 / r.expansions as f64);
+            let cell = Cell {
+                ok: ok.len(),
+                bad: rs.len() - ok.len(),
+                time: Quartiles::of(ok.iter().map(|r| r.ns_per_search)),
+                expansions: med(&|r| Some(r.expansions as f64)),
+                ns_per_expansion: med(&|r| per_exp(1, r).map(|x| x * r.ns_per_search)),
+                max_open: med(&|r| Some(r.max_open as f64)),
+                pushes_per_expansion: med(&|r| per_exp(r.pushes, r)),
+                decreases_per_expansion: med(&|r| per_exp(r.decreases, r)),
+                path_len: med(&|r| r.path_len),
+                bytes_per_cell: ok.iter().map(|r| r.bytes_per_cell).reduce(f64::max),
+            };
+            let t: HashMap<(u64, u32), f64> = ok
+                .iter()
+                .map(|r| ((r.map_seed, r.query), r.ns_per_search))
+                .collect();
+            times.insert(key.clone(), t);
+            cells.insert(key, cell);
+        }
+        groups.push(Group {
+            density: f64::from_bits(bits),
+            sizes,
+            cells,
+            times,
+        });
+    }
+    Ok(Summary {
+        groups,
+        strategies: runs.strategies(),
+    })
+}
+
+/// Loads and summarises, naming the runs in any error.
+pub fn load_and_summarise(dirs: &[PathBuf]) -> Result<(LoadedRuns, Summary)> {
+    let runs = load_runs(dirs)?;
+    let summary = summarise(&runs).context("summarising")?;
+    Ok((runs, summary))
+}
