@@ -1,7 +1,15 @@
 //! `astar-lab`: measure how the open list changes the speed of A* on grid maps.
+//!
+//! The command layer: each subcommand is one file in [`cmd`] (its arguments
+//! beside its `run`), parsed with the shared parsers in [`args`], calling the
+//! harness's experiments and presentation. This file only dispatches, and is
+//! the one place where an error becomes an exit code: a bad input prints one
+//! line `error: …` and exits 2.
 
-use astar_harness::cli::{error_line, ScenArgs, SolveArgs};
-use clap::{Parser, Subcommand};
+mod args;
+mod cmd;
+
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -14,26 +22,29 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve one query on a map with one or all strategies.
-    Solve(SolveArgs),
+    Solve(cmd::solve::SolveArgs),
     /// Run a MovingAI scenario file and check every optimal length.
-    Scen(ScenArgs),
+    Scen(cmd::scen::ScenArgs),
     /// Draw a search like seed 000's figures: SVG, PNG or an animated GIF.
-    Render(astar_harness::present::pictures::RenderArgs),
+    Render(cmd::render::RenderArgs),
     /// Time every strategy on random maps; write a run folder and the report.
-    Sweep(astar_harness::experiments::sweep::SweepArgs),
+    Sweep(cmd::sweep::SweepArgs),
     /// Redraw the charts of a sweep from its run folders (SVG and PNG).
     Plot(astar_harness::present::charts::PlotArgs),
     /// Write the tables and the writeup's generated sections from run folders.
-    Report(astar_harness::present::report::ReportArgs),
+    Report(cmd::report::ReportArgs),
     /// Measure the seeds' quirks on random maps; write reports/seeds and the writeup's seeds section.
     Seeds(astar_harness::experiments::seeds::SeedsArgs),
     /// Where the heap's 2–3× claim holds: one run folder per condition; writes the claim-conditions section.
-    Claim(astar_harness::present::claim::ClaimArgs),
+    Claim(cmd::claim::ClaimArgs),
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) if !e.use_stderr() => {
             // --help and --version: print them as clap would.
             print!("{e}");
@@ -60,11 +71,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let sub = matches
+        .subcommand()
+        .map(|(_, m)| m)
+        .expect("clap requires a subcommand");
     let result = match cli.command {
         Command::Solve(args) => args.run(),
         Command::Scen(args) => args.run(),
         Command::Render(args) => args.run(),
-        Command::Sweep(args) => args.run(),
+        Command::Sweep(args) => args.run(sub),
         Command::Plot(args) => args.run(),
         Command::Report(args) => args.run(),
         Command::Seeds(args) => args.run(),
@@ -74,4 +89,12 @@ fn main() -> ExitCode {
         eprintln!("{}", error_line(&e));
         ExitCode::from(2)
     })
+}
+
+/// Turns an error into the one line the binary prints: the whole chain of
+/// causes, on one line.
+fn error_line(e: &anyhow::Error) -> String {
+    let mut line = format!("error: {e:#}");
+    line.retain(|c| c != '\n');
+    line
 }

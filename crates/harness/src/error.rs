@@ -22,6 +22,14 @@ pub enum Error {
         /// What the operating system said.
         error: std::io::Error,
     },
+    /// An operating-system call failed while doing something.
+    #[error("{doing}: {error}")]
+    Os {
+        /// What was being done (`creating runs/x`, `writing a.csv`).
+        doing: String,
+        /// What the operating system said.
+        error: std::io::Error,
+    },
     /// A file's content does not fit its format (CSV, JSON, map, scenario);
     /// the message names the line where it can.
     #[error("{}: {message}", path.display())]
@@ -31,6 +39,9 @@ pub enum Error {
         /// What is wrong, and where.
         message: String,
     },
+    /// A map could not be made as asked (an impossible size, say).
+    #[error(transparent)]
+    Grid(#[from] astar_core::GridError),
     /// A search refused the query or its rules.
     #[error(transparent)]
     Search(#[from] astar_core::SearchError),
@@ -104,6 +115,21 @@ impl<T, E: Into<Error>> Context<T> for std::result::Result<T, E> {
         self.map_err(|e| Error::Context {
             context: f().to_string(),
             error: Box::new(e.into()),
+        })
+    }
+}
+
+impl<T> Context<T> for std::result::Result<T, std::io::Error> {
+    fn context(self, context: impl Display) -> Result<T> {
+        self.map_err(|error| Error::Os {
+            doing: context.to_string(),
+            error,
+        })
+    }
+    fn with_context<D: Display>(self, f: impl FnOnce() -> D) -> Result<T> {
+        self.map_err(|error| Error::Os {
+            doing: f().to_string(),
+            error,
         })
     }
 }

@@ -1,7 +1,7 @@
 //! Files in and out: whole files or nothing when writing, and the file's name
 //! in every error when reading.
 
-use anyhow::{Context, Result};
+use crate::error::{Context, Error, Result};
 use std::io::Write;
 use std::path::Path;
 
@@ -25,18 +25,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644)).ok();
     }
     tmp.persist(path)
+        .map_err(|e| e.error)
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(())
 }
 
 /// Reads a file, naming it in the error.
-pub fn read_text(path: &Path) -> anyhow::Result<String> {
-    std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+pub fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| Error::io(path, e))
 }
 
 /// Reads and parses a MovingAI map file, naming the file in any error.
-pub fn load_map(path: &Path) -> anyhow::Result<astar_core::Grid> {
-    astar_core::parse_map(&read_text(path)?).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+pub fn load_map(path: &Path) -> Result<astar_core::Grid> {
+    astar_core::parse_map(&read_text(path)?).map_err(|e| Error::malformed(path, e))
 }
 
 #[cfg(test)]

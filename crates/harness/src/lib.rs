@@ -27,7 +27,6 @@ macro_rules! outln {
     }};
 }
 
-pub mod cli;
 pub mod error;
 pub mod experiments;
 pub mod files;

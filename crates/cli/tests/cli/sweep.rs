@@ -208,6 +208,7 @@ fn resume_after_a_kill_keeps_rows_and_adds_none_twice() {
     assert!(o.status.success(), "{}", stderr(&o));
     let dir = run_dirs(&out).remove(0);
     let whole = rows(&dir);
+    let meta_before = meta(&dir);
     let csv_path = dir.join("results.csv");
     let text = std::fs::read_to_string(&csv_path).unwrap();
 
@@ -219,12 +220,17 @@ fn resume_after_a_kill_keeps_rows_and_adds_none_twice() {
     let cut = line_ends[2 * n + 2] + 7; // two more rows, then 7 bytes of the next
     truncate(&csv_path, cut);
 
-    let mut args = TINY.to_vec();
+    // `--resume DIR` alone: the configuration comes from the run's meta.json.
     let dir_arg = dir.to_str().unwrap().to_string();
-    args.extend(["--resume", &dir_arg]);
+    let args = ["--resume", dir_arg.as_str()];
     let o = sweep(tmp.path(), &out, &args);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(run_dirs(&out).len(), 1, "resuming makes no new folder");
+    assert_eq!(
+        meta(&dir).config,
+        meta_before.config,
+        "the run's own config"
+    );
 
     let after = std::fs::read_to_string(&csv_path).unwrap();
     assert_eq!(

@@ -6,7 +6,8 @@
 //! steps, so with √2 diagonals — agrees with the printed optimum to the
 //! precision the file prints, and every strategy found the same cost.
 
-use anyhow::{anyhow, bail, Context, Result};
+use crate::error::{Context, Error, Result};
+use crate::{bail, invalid};
 use astar_core::verify::check_path;
 use astar_core::{check_endpoint, parse_scen, Grid, Outcome, Rules, ScenarioRow};
 use astar_registry::Strategy;
@@ -72,7 +73,7 @@ pub fn sample_rows(rows: &[ScenarioRow], n: usize) -> Vec<ScenarioRow> {
 /// Runs a scenario file.
 pub fn run_scenario(path: &Path, options: &ScenOptions) -> Result<ScenReport> {
     let text = crate::files::read_text(path)?;
-    let scenario = parse_scen(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let scenario = parse_scen(&text).map_err(|e| Error::malformed(path, e))?;
     let rows = match options.sample {
         Some(0) => bail!("--sample must be at least 1"),
         Some(n) => sample_rows(&scenario.rows, n),
@@ -99,7 +100,7 @@ pub fn run_scenario(path: &Path, options: &ScenOptions) -> Result<ScenReport> {
             maps.insert(name.clone(), grid);
         }
         let grid = &maps[&name];
-        let at = |msg: String| anyhow!("{} line {}: {msg}", path.display(), row.line);
+        let at = |msg: String| invalid!("{} line {}: {msg}", path.display(), row.line);
         if (grid.width(), grid.height()) != (row.width, row.height) {
             return Err(at(format!(
                 "row says the map is {}x{}, {name} is {}x{}",

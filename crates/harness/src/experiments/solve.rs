@@ -1,6 +1,7 @@
 //! One query, solved by each chosen strategy side by side.
 
-use anyhow::{bail, Result};
+use crate::bail;
+use crate::error::Result;
 use astar_core::{Grid, Point, Rules, SearchReport};
 use astar_registry::Strategy;
 

@@ -7,20 +7,18 @@
 //! killed run keeps every finished item and `--resume` carries on from there.
 //! The run folder's `meta.json` says what was measured and on what.
 
-use crate::cli::RuleArgs;
+use crate::error::Result;
 use crate::measure::{machine, timing as measure, workload};
 use crate::runs::store;
 use crate::runs::{Record, RunMeta, SweepConfig};
-use anyhow::{anyhow, bail, Context, Result};
+use crate::{bail, invalid};
 use astar_core::{Grid, NodeId, Point, Rules};
-use astar_registry::{Solver, Strategy, StrategyList};
-use clap::Args;
+use astar_registry::{Solver, Strategy};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -64,14 +62,6 @@ pub const FULL: Preset = Preset {
     min_time_ms: 20.0,
 };
 
-/// Map sides as given to `--sizes`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sizes(pub Vec<u32>);
-
-/// Densities as given to `--densities`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Densities(pub Vec<f64>);
-
 /// One slice of a sweep: `K/N`, 1 ≤ K ≤ N.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -81,121 +71,15 @@ pub struct Shard {
     pub n: u32,
 }
 
+impl Shard {
+    /// The whole sweep.
+    pub const WHOLE: Shard = Shard { k: 1, n: 1 };
+}
+
 impl std::fmt::Display for Shard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.k, self.n)
     }
-}
-
-fn parse_sizes(text: &str) -> Result<Sizes, String> {
-    let mut out = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let size: u32 = part
-            .parse()
-            .map_err(|_| format!("map size {part:?} is not a whole number"))?;
-        astar_core::grid::check_size(size.into(), size.into()).map_err(|e| e.to_string())?;
-        out.push(size);
-    }
-    if out.is_empty() {
-        return Err("empty size list".into());
-    }
-    Ok(Sizes(out))
-}
-
-fn parse_densities(text: &str) -> Result<Densities, String> {
-    let mut out = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let d: f64 = part
-            .parse()
-            .map_err(|_| format!("density {part:?} is not a number"))?;
-        if !(0.0..1.0).contains(&d) {
-            return Err(format!("obstacle density {d} is outside [0, 1)"));
-        }
-        out.push(d);
-    }
-    if out.is_empty() {
-        return Err("empty density list".into());
-    }
-    Ok(Densities(out))
-}
-
-fn parse_shard(text: &str) -> Result<Shard, String> {
-    let bad = || format!("expected a shard as K/N with 1 <= K <= N, got {text:?}");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n): (u32, u32) = (
-        k.trim().parse().map_err(|_| bad())?,
-        n.trim().parse().map_err(|_| bad())?,
-    );
-    if k == 0 || k > n {
-        return Err(bad());
-    }
-    Ok(Shard { k, n })
-}
-
-fn parse_positive(text: &str) -> Result<u32, String> {
-    match text.trim().parse::<u32>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!(
-            "expected a whole number of at least 1, got {text:?}"
-        )),
-    }
-}
-
-fn parse_min_time(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(ms) if ms.is_finite() && ms >= 0.0 => Ok(ms),
-        _ => Err(format!("expected milliseconds >= 0, got {text:?}")),
-    }
-}
-
-/// `astar-lab sweep`: time every strategy on random maps.
-#[derive(Args, Debug)]
-pub struct SweepArgs {
-    /// Map sides, comma-separated (default: 32,64,…,1024; --full to 4096).
-    #[arg(long, value_parser = parse_sizes, allow_hyphen_values = true)]
-    pub sizes: Option<Sizes>,
-    /// Obstacle densities in [0, 1), comma-separated (default 0.25).
-    #[arg(long, value_parser = parse_densities, allow_hyphen_values = true)]
-    pub densities: Option<Densities>,
-    /// Maps per (size, density).
-    #[arg(long, value_parser = parse_positive)]
-    pub maps: Option<u32>,
-    /// Start/goal queries per map.
-    #[arg(long, value_parser = parse_positive)]
-    pub queries: Option<u32>,
-    /// Strategy names, comma-separated, or all.
-    #[arg(long, default_value = "all", value_parser = Strategy::parse_list)]
-    pub strategies: StrategyList,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub rules: RuleArgs,
-    /// Master seed: every map and query derives from it.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
-    /// Worker threads (default: every core).
-    #[arg(long, value_parser = parse_positive)]
-    pub threads: Option<u32>,
-    /// Where run folders go.
-    #[arg(long, default_value = "runs")]
-    pub out: PathBuf,
-    /// The quick preset (the default).
-    #[arg(long, conflicts_with = "full")]
-    pub quick: bool,
-    /// The full preset: up to 4096², more maps and queries (about an hour).
-    #[arg(long)]
-    pub full: bool,
-    /// Carry on with a killed run in this folder (same flags as it was started with).
-    #[arg(long)]
-    pub resume: Option<PathBuf>,
-    /// Run only slice K of N of the sweep's items.
-    #[arg(long, value_parser = parse_shard)]
-    pub shard: Option<Shard>,
-    /// Repeat each search until the repeats take this long, then take the median.
-    #[arg(long, value_parser = parse_min_time, allow_hyphen_values = true)]
-    pub min_time_ms: Option<f64>,
-    /// Do not regenerate the charts and report afterwards.
-    #[arg(long)]
-    pub no_report: bool,
 }
 
 /// The config of a preset with default rules, seed and strategies.
@@ -217,147 +101,139 @@ pub fn preset_config(p: &Preset) -> SweepConfig {
     }
 }
 
-impl SweepArgs {
-    /// The config these flags ask for: the preset, with any flag given overriding it.
-    pub fn config(&self) -> SweepConfig {
-        let p = if self.full { FULL } else { QUICK };
-        SweepConfig {
-            sizes: self.sizes.clone().map_or(p.sizes.to_vec(), |s| s.0),
-            densities: self.densities.clone().map_or(p.densities.to_vec(), |d| d.0),
-            maps: self.maps.unwrap_or(p.maps),
-            queries: self.queries.unwrap_or(p.queries),
-            strategies: self
-                .strategies
-                .0
-                .iter()
-                .map(|s| s.name().to_string())
-                .collect(),
-            heuristic: self.rules.heuristic.name().into(),
-            tie: self.rules.tie.name().into(),
-            costs: self.rules.costs.name().into(),
-            moves: match self.rules.moves {
-                astar_core::Moves::Four => 4,
-                astar_core::Moves::Eight => 8,
-            },
-            corner_cutting: self.rules.corner_cutting,
-            seed: self.seed,
-            min_time_ms: self.min_time_ms.unwrap_or(p.min_time_ms),
-        }
+/// Whether `config` is the `--quick` or the `--full` preset: only those
+/// regenerate `reports/`.
+pub fn is_preset(config: &SweepConfig) -> bool {
+    *config == preset_config(&QUICK) || *config == preset_config(&FULL)
+}
+
+/// Where a sweep's rows go.
+#[derive(Clone, Debug)]
+pub enum Destination {
+    /// A new run folder under this folder, named after the date and commit.
+    New(PathBuf),
+    /// The run folder of a killed run, carried on from where it stopped.
+    Resume(PathBuf),
+}
+
+/// A sweep to run.
+#[derive(Clone, Debug)]
+pub struct SweepPlan {
+    /// What to measure.
+    pub config: SweepConfig,
+    /// Worker threads.
+    pub threads: usize,
+    /// Which slice of the sweep.
+    pub shard: Shard,
+    /// Where the rows go.
+    pub destination: Destination,
+}
+
+/// A finished sweep.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// Its run folder.
+    pub dir: PathBuf,
+    /// Every row in it (earlier runs' too, after a resume).
+    pub rows: Vec<Record>,
+}
+
+impl Finished {
+    /// Rows that are mismatches or errors.
+    pub fn bad_rows(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|r| r.status != crate::runs::OK)
+            .count()
     }
+}
 
-    /// Runs the sweep. Exit code 1 if any row is a mismatch or an error.
-    pub fn run(self) -> Result<ExitCode> {
-        let config = self.config();
-        let threads = self.threads.map_or_else(machine::cores, |t| t as usize);
-        let shard = self.shard.unwrap_or(Shard { k: 1, n: 1 });
-        let strategies = self.strategies.0.clone();
-        let rules = self.rules.rules();
-        if rules.goal_test != astar_core::GoalTest::Closed {
-            // The config does not record a goal test: a sweep measures optimal searches only.
-            bail!("sweep supports only --goal-test closed");
+/// Runs a sweep into its run folder and prints a summary.
+pub fn run(plan: &SweepPlan) -> Result<Finished> {
+    let config = &plan.config;
+    let (threads, shard) = (plan.threads, plan.shard);
+    let strategies = config.strategy_list()?;
+    let rules = config.rules()?;
+    check_memory(config, &strategies, &rules, threads)?;
+
+    let (dir, file, done) = match &plan.destination {
+        Destination::Resume(dir) => {
+            let meta = store::read_meta(dir)?;
+            check_same(dir, &meta, config, shard)?;
+            let names: Vec<&str> = config.strategies.iter().map(String::as_str).collect();
+            let (file, done) = store::RunFile::resume(dir, &names)?;
+            let now = machine::git_commit();
+            if now != meta.commit {
+                eprintln!(
+                    "warning: {} was measured at commit {}, this is {now}",
+                    dir.display(),
+                    meta.commit
+                );
+            }
+            (dir.clone(), file, done)
         }
-        check_memory(&config, &strategies, &rules, threads)?;
-
-        let (dir, file, done) = match &self.resume {
-            Some(dir) => {
-                let meta = store::read_meta(dir)?;
-                check_same(dir, &meta, &config, shard)?;
-                let names: Vec<&str> = config.strategies.iter().map(String::as_str).collect();
-                let (file, done) = store::RunFile::resume(dir, &names)?;
-                let now = machine::git_commit();
-                if now != meta.commit {
-                    eprintln!(
-                        "warning: {} was measured at commit {}, this is {now}",
-                        dir.display(),
-                        meta.commit
-                    );
-                }
-                (dir.clone(), file, done)
+        Destination::New(out) => {
+            let when = machine::UtcTime::now();
+            let commit = machine::git_commit();
+            let mut name = format!("{}-{}", when.compact(), commit);
+            if shard.n > 1 {
+                name.push_str(&format!("-shard-{}-of-{}", shard.k, shard.n));
             }
-            None => {
-                let when = machine::UtcTime::now();
-                let commit = machine::git_commit();
-                let mut name = format!("{}-{}", when.compact(), commit);
-                if shard.n > 1 {
-                    name.push_str(&format!("-shard-{}-of-{}", shard.k, shard.n));
-                }
-                let dir = store::create_run_dir(&self.out, &name)?;
-                let meta = RunMeta {
-                    commit,
-                    rustc: machine::rustc_version(),
-                    cpu: machine::cpu_model(),
-                    cores: machine::cores(),
-                    threads,
-                    date: when.rfc3339(),
-                    command: machine::command_line(),
-                    shard: shard.to_string(),
-                    peak_rss_bytes: None,
-                    config: config.clone(),
-                };
-                store::write_meta(&dir, &meta)?;
-                let file = store::RunFile::create(&dir)?;
-                (dir, file, Default::default())
-            }
-        };
-
-        let began = Instant::now();
-        let specs = workload::maps(&config);
-        let pending: Vec<workload::Item> =
-            workload::shard(workload::items(&config), shard.k, shard.n)
-                .into_iter()
-                .filter(|it| {
-                    let m = &specs[it.map];
-                    !done.contains(&(m.size, m.density.to_bits(), m.seed, it.query))
-                })
-                .collect();
-        eprintln!(
-            "sweep: {} items to run ({} already done), {} threads, writing {}",
-            pending.len(),
-            done.len(),
-            threads,
-            dir.join(store::RESULTS).display()
-        );
-        let job = Job {
-            specs: &specs,
-            strategies: &strategies,
-            rules,
-            min_time: Duration::from_secs_f64(config.min_time_ms / 1e3),
-            file: &file,
-        };
-        job.run(&pending, threads)?;
-        let wall = began.elapsed();
-        // Written at the end, the only moment the peak is known.
-        if let Some(peak) = machine::peak_resident_memory() {
-            let mut meta = store::read_meta(&dir)?;
-            meta.peak_rss_bytes = Some(meta.peak_rss_bytes.map_or(peak, |p| p.max(peak)));
+            let dir = store::create_run_dir(out, &name)?;
+            let meta = RunMeta {
+                commit,
+                rustc: machine::rustc_version(),
+                cpu: machine::cpu_model(),
+                cores: machine::cores(),
+                threads,
+                date: when.rfc3339(),
+                command: machine::command_line(),
+                shard: shard.to_string(),
+                peak_rss_bytes: None,
+                config: config.clone(),
+            };
             store::write_meta(&dir, &meta)?;
-            crate::outln!("peak resident memory {:.1} MiB", peak as f64 / 1048576.0);
+            let file = store::RunFile::create(&dir)?;
+            (dir, file, Default::default())
         }
+    };
 
-        let rows = store::read_rows(&dir)?;
-        print_summary(&dir, &rows, &config, wall);
-        let bad = rows.iter().filter(|r| r.status != "ok").count();
-
-        let is_preset = config == preset_config(&QUICK) || config == preset_config(&FULL);
-        if self.no_report {
-        } else if shard.n > 1 {
-            crate::outln!("a shard is part of a sweep: make the report from all its run folders");
-        } else if !is_preset {
-            crate::outln!(
-                "not a --quick or --full sweep, so reports/ is left alone; `astar-lab plot {0}` and `astar-lab report {0}` make its charts and tables",
-                dir.display()
-            );
-        } else {
-            regenerate_reports(&dir)
-                .with_context(|| format!("the run is in {}, but its report", dir.display()))?;
-            crate::outln!("charts and report regenerated in reports/");
-        }
-        if bad > 0 {
-            eprintln!("{bad} rows are mismatches or errors: see the status column");
-            return Ok(ExitCode::from(1));
-        }
-        Ok(ExitCode::SUCCESS)
+    let began = Instant::now();
+    let specs = workload::maps(config);
+    let pending: Vec<workload::Item> = workload::shard(workload::items(config), shard.k, shard.n)
+        .into_iter()
+        .filter(|it| {
+            let m = &specs[it.map];
+            !done.contains(&(m.size, m.density.to_bits(), m.seed, it.query))
+        })
+        .collect();
+    eprintln!(
+        "sweep: {} items to run ({} already done), {} threads, writing {}",
+        pending.len(),
+        done.len(),
+        threads,
+        dir.join(crate::runs::RESULTS).display()
+    );
+    let job = Job {
+        specs: &specs,
+        strategies: &strategies,
+        rules,
+        min_time: Duration::from_secs_f64(config.min_time_ms / 1e3),
+        file: &file,
+    };
+    job.run(&pending, threads)?;
+    let wall = began.elapsed();
+    // Written at the end, the only moment the peak is known.
+    if let Some(peak) = machine::peak_resident_memory() {
+        let mut meta = store::read_meta(&dir)?;
+        meta.peak_rss_bytes = Some(meta.peak_rss_bytes.map_or(peak, |p| p.max(peak)));
+        store::write_meta(&dir, &meta)?;
+        crate::outln!("peak resident memory {:.1} MiB", peak as f64 / 1048576.0);
     }
+
+    let rows = store::read_rows(&dir)?;
+    print_summary(&dir, &rows, config, wall);
+    Ok(Finished { dir, rows })
 }
 
 /// Refuses a folder measured with another configuration or shard.
@@ -369,23 +245,34 @@ fn check_same(dir: &Path, meta: &RunMeta, config: &SweepConfig, shard: Shard) ->
             meta.shard
         );
     }
-    if &meta.config != config {
-        let there = serde_json::to_value(&meta.config)?;
-        let asked = serde_json::to_value(config)?;
-        let diffs: Vec<String> = there
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter(|(k, v)| asked.get(k.as_str()) != Some(v))
-            .map(|(k, v)| format!("{k} {v} there, {} asked", asked[k.as_str()]))
-            .collect();
+    if let Some(diffs) = config_differences(&meta.config, config) {
         bail!(
-            "--resume {}: that run has another configuration ({}); give the flags it was started with",
+            "--resume {}: that run has another configuration ({})",
             dir.display(),
             diffs.join("; ")
         );
     }
     Ok(())
+}
+
+/// The fields in which two configurations differ, as `field THERE there,
+/// ASKED asked`, or `None` when they agree. Compared through JSON so that a
+/// field added to [`SweepConfig`] later is compared without touching this.
+pub fn config_differences(there: &SweepConfig, asked: &SweepConfig) -> Option<Vec<String>> {
+    if there == asked {
+        return None;
+    }
+    let there = serde_json::to_value(there).expect("a config serialises");
+    let asked = serde_json::to_value(asked).expect("a config serialises");
+    Some(
+        there
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(k, v)| asked.get(k.as_str()) != Some(v))
+            .map(|(k, v)| format!("{k} {v} there, {} asked", asked[k.as_str()]))
+            .collect(),
+    )
 }
 
 /// Bytes of memory a sweep needs at its largest size, and why, or an error
@@ -463,7 +350,7 @@ impl Job<'_> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|e| anyhow!("starting {threads} threads: {e}"))?;
+            .map_err(|e| invalid!("starting {threads} threads: {e}"))?;
         // One set of searchers per worker thread, reused across items, so
         // their arrays are allocated once per size, never during a search.
         let slots: Vec<Mutex<Vec<Box<dyn Solver>>>> = (0..threads)
@@ -618,21 +505,4 @@ fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Durati
         }
         crate::outln!();
     }
-}
-
-/// Publishes a finished run: copies its data into `reports/data/` and
-/// regenerates the charts and the report from it.
-fn regenerate_reports(run: &Path) -> Result<()> {
-    let reports = Path::new("reports");
-    for name in [store::RESULTS, store::META] {
-        let bytes = std::fs::read(run.join(name))
-            .with_context(|| format!("reading {}", run.join(name).display()))?;
-        crate::files::write_atomic(&reports.join("data").join(name), &bytes)?;
-    }
-    // Charts and tables are drawn from the published copy, so the writeup
-    // names data that is in the repository, not a git-ignored run folder.
-    let runs = [reports.join("data")];
-    crate::present::charts::plot_runs(&runs, &reports.join("charts"))?;
-    crate::present::report::write_report(&runs, reports)?;
-    Ok(())
 }

@@ -7,8 +7,9 @@
 //! only, so the same config gives the same work on every platform and `rand`
 //! version.
 
+use crate::bail;
+use crate::error::Result;
 use crate::runs::SweepConfig;
-use anyhow::{bail, Result};
 use astar_core::{Grid, Moves, NodeId, Point, Rules, DIRECTIONS};
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -7,16 +7,15 @@
 //! table and the sentences below it are generated together from the same
 //! medians, and spliced into the writeup's `claim-conditions` section.
 
+use crate::bail;
+use crate::error::{Context, Result};
 use crate::files::write_atomic;
 use crate::present::charts::CLAIM;
 use crate::present::markers::splice;
 use crate::present::report::ratio_text;
 use crate::stats::load_and_summarise;
-use anyhow::{bail, Context, Result};
-use clap::Args;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// The generated section of the writeup this command fills.
 pub const SECTION: &str = "claim-conditions";
@@ -26,31 +25,6 @@ pub const DEFAULT: (&str, f64, &str) = ("octile", 0.25, "lifo");
 
 /// The strategy the claim is about, and the one it is measured against.
 const CLAIMED: (&str, &str) = ("heap", "linear");
-
-/// `astar-lab claim`: the heap's speedup over linear, per condition and size.
-#[derive(Args, Debug)]
-pub struct ClaimArgs {
-    /// Run folders, one per condition (each a single-density sweep); the
-    /// folder's name names the condition.
-    #[arg(required = true)]
-    pub runs: Vec<PathBuf>,
-    /// The reports folder: `conditions/claim.md` is written there and the
-    /// `claim-conditions` section of `README.md` updated.
-    #[arg(long, default_value = "reports")]
-    pub reports: PathBuf,
-}
-
-impl ClaimArgs {
-    /// Writes the table and the section and names the files.
-    pub fn run(self) -> Result<ExitCode> {
-        let conditions = claim_conditions(&self.runs)?;
-        let written = write_claim(&conditions, &self.runs, &self.reports)?;
-        for path in written {
-            crate::outln!("{}", path.display());
-        }
-        Ok(ExitCode::SUCCESS)
-    }
-}
 
 /// Where the claim stands in one condition at one size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

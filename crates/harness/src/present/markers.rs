@@ -1,7 +1,8 @@
 //! Generated sections: text spliced between markers that name the command
 //! which made it, so a writeup mixes prose and generated tables safely.
 
-use anyhow::{bail, Result};
+use crate::bail;
+use crate::error::Result;
 
 /// The opening marker of generated section `name`. The closing one is
 /// `<!-- END GENERATED: name -->`.

@@ -7,46 +7,20 @@
 //! hand-written text of `README.md` stays byte for byte; only the sections
 //! between `conditions`, `findings` and `tables` markers are replaced.
 
+use crate::error::{Context, Error, Result};
 use crate::files::write_atomic;
 use crate::present::charts::{short_number, time_unit, CLAIM, FLOOR};
 use crate::present::markers::splice;
 use crate::runs::LoadedRuns;
 use crate::stats::{load_and_summarise, Group, Quartiles, Summary};
-use anyhow::{Context, Result};
-use clap::Args;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// The generated sections of the writeup this command fills.
 pub const SECTIONS: [&str; 4] = ["conditions", "findings", "targets", "tables"];
 
 /// The writeup made when `README.md` does not exist yet: just the markers.
 const SKELETON: &str = "# Results\n\n## Conditions\n\n<!-- BEGIN GENERATED: conditions -->\n<!-- END GENERATED: conditions -->\n\n## Findings\n\n<!-- BEGIN GENERATED: findings -->\n<!-- END GENERATED: findings -->\n\n## Targets\n\n<!-- BEGIN GENERATED: targets -->\n<!-- END GENERATED: targets -->\n\n## Tables\n\n<!-- BEGIN GENERATED: tables -->\n<!-- END GENERATED: tables -->\n";
-
-/// `astar-lab report`: write the tables and the writeup's generated sections.
-#[derive(Args, Debug)]
-pub struct ReportArgs {
-    /// Run folders of one sweep (several shards are merged).
-    #[arg(required = true)]
-    pub runs: Vec<PathBuf>,
-    /// The reports folder: `tables.md` is written there and `README.md` updated.
-    #[arg(long, default_value = "reports")]
-    pub reports: PathBuf,
-}
-
-impl ReportArgs {
-    /// Writes the report and names the files.
-    pub fn run(self) -> Result<ExitCode> {
-        write_report(&self.runs, &self.reports)?;
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
-        for name in ["tables.md", "README.md"] {
-            let _ = writeln!(out, "{}", self.reports.join(name).display());
-        }
-        Ok(ExitCode::SUCCESS)
-    }
-}
 
 /// Writes `reports_dir/tables.md` and splices the conditions, findings and
 /// tables into `reports_dir/README.md` (created with bare markers if missing).
@@ -71,7 +45,7 @@ pub fn write_report(runs: &[PathBuf], reports_dir: &Path) -> Result<()> {
     let text = match std::fs::read_to_string(&readme) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => SKELETON.to_string(),
-        Err(e) => anyhow::bail!("{}: {e}", readme.display()),
+        Err(e) => return Err(Error::io(&readme, e)),
     };
     let mut text = text;
     for (name, content) in SECTIONS

@@ -15,7 +15,8 @@ pub mod store;
 
 pub use record::{Record, RunMeta, SweepConfig};
 
-use anyhow::{anyhow, bail, Result};
+use crate::bail;
+use crate::error::{Error, Result};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -134,18 +135,19 @@ pub fn load_runs(dirs: &[PathBuf]) -> Result<LoadedRuns> {
     })
 }
 
-fn read_meta(dir: &Path) -> Result<RunMeta> {
+/// Reads a run folder's `meta.json`.
+pub fn read_meta(dir: &Path) -> Result<RunMeta> {
     let path = dir.join(META);
-    let text = std::fs::read_to_string(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
+    let text = crate::files::read_text(&path)?;
+    serde_json::from_str(&text).map_err(|e| Error::malformed(&path, e))
 }
 
 /// Names the first field in which two run folders' configurations differ.
 fn check_same_config(a_dir: &Path, a: &RunMeta, b_dir: &Path, b: &RunMeta) -> Result<()> {
     // Compared field by field through JSON so that a field added to
     // `SweepConfig` later is checked without touching this code.
-    let a_json = serde_json::to_value(&a.config)?;
-    let b_json = serde_json::to_value(&b.config)?;
+    let a_json = serde_json::to_value(&a.config).expect("a config serialises");
+    let b_json = serde_json::to_value(&b.config).expect("a config serialises");
     if let (Some(a_map), Some(b_map)) = (a_json.as_object(), b_json.as_object()) {
         for (field, a_value) in a_map {
             let b_value = b_map.get(field).unwrap_or(&serde_json::Value::Null);
@@ -163,8 +165,8 @@ fn check_same_config(a_dir: &Path, a: &RunMeta, b_dir: &Path, b: &RunMeta) -> Re
 
 /// Reads a `results.csv`; the flag says whether a cut-short last line was
 /// skipped.
-fn read_results(path: &Path) -> Result<(Vec<Record>, bool)> {
-    let text = std::fs::read_to_string(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+pub(crate) fn read_results(path: &Path) -> Result<(Vec<Record>, bool)> {
+    let text = crate::files::read_text(path)?;
     // Rows are written whole with their newline, so a last line without one
     // was cut short by a kill: even if it parses, a field may be cut.
     let (text, cut) = match text.rfind('\n') {
@@ -174,7 +176,7 @@ fn read_results(path: &Path) -> Result<(Vec<Record>, bool)> {
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let headers = reader
         .headers()
-        .map_err(|e| anyhow!("{}: line 1: {e}", path.display()))?
+        .map_err(|e| Error::malformed(path, format!("line 1: {e}")))?
         .clone();
     let mut rows = Vec::new();
     for record in reader.records() {
@@ -182,11 +184,11 @@ fn read_results(path: &Path) -> Result<(Vec<Record>, bool)> {
             Ok(r) => {
                 let line = r.position().map_or(0, |p| p.line());
                 r.deserialize::<Record>(Some(&headers))
-                    .map_err(|e| anyhow!("{}: line {line}: {e}", path.display()))?
+                    .map_err(|e| Error::malformed(path, format!("line {line}: {e}")))?
             }
             Err(e) => match e.position() {
-                Some(p) => bail!("{}: line {}: {e}", path.display(), p.line()),
-                None => bail!("{}: {e}", path.display()),
+                Some(p) => return Err(Error::malformed(path, format!("line {}: {e}", p.line()))),
+                None => return Err(Error::malformed(path, e)),
             },
         };
         rows.push(row);

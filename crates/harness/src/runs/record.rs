@@ -1,6 +1,8 @@
 //! The measured data: one CSV row per (map, query, strategy), and the run's
 //! metadata. Sweeps write these; plots and reports read only these.
 
+use astar_core::{CostModel, Moves, Rules};
+use astar_registry::Strategy;
 use serde::{Deserialize, Serialize};
 
 /// One measured search: a row of a run's `results.csv`.
@@ -84,6 +86,39 @@ pub struct SweepConfig {
     pub seed: u64,
     /// Minimum total time of the repeats of one timed search, in milliseconds.
     pub min_time_ms: f64,
+}
+
+impl SweepConfig {
+    /// The search rules the config names. A sweep measures optimal searches
+    /// only, so the goal test is always `closed` and there is no limit.
+    pub fn rules(&self) -> crate::Result<Rules> {
+        let bad = |what: &str, e: String| crate::invalid!("config.{what}: {e}");
+        let model: CostModel = self.costs.parse().map_err(|e| bad("costs", e))?;
+        Ok(Rules {
+            moves: self
+                .moves
+                .to_string()
+                .parse::<Moves>()
+                .map_err(|e| bad("moves", e))?,
+            corner_cutting: self.corner_cutting,
+            costs: model.costs(),
+            heuristic: self.heuristic.parse().map_err(|e| bad("heuristic", e))?,
+            tie: self.tie.parse().map_err(|e| bad("tie", e))?,
+            step_rule: model.step_rule(),
+            ..Rules::default()
+        })
+    }
+
+    /// The strategies the config names, in its order.
+    pub fn strategy_list(&self) -> crate::Result<Vec<Strategy>> {
+        self.strategies
+            .iter()
+            .map(|name| {
+                name.parse::<Strategy>()
+                    .map_err(|e| crate::invalid!("config.strategies: {e}"))
+            })
+            .collect()
+    }
 }
 
 /// The machine and build a run was measured on: `meta.json` in a run folder.

@@ -1,19 +1,15 @@
 //! A run folder on disk: creating it, appending rows as they finish, and
 //! picking up a killed run where it stopped.
 
+use super::{Record, RunMeta, META, RESULTS};
+use crate::bail;
+use crate::error::{Context, Error, Result};
 use crate::files::write_atomic;
-use crate::runs::{Record, RunMeta};
-use anyhow::{anyhow, bail, Context, Result};
 use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-
-/// The CSV file of a run folder.
-pub const RESULTS: &str = "results.csv";
-/// The metadata file of a run folder.
-pub const META: &str = "meta.json";
 
 /// What identifies an item in a CSV: (size, density bits, map seed, query).
 pub type ItemKey = (u32, u64, u64, u32);
@@ -72,35 +68,36 @@ pub fn create_run_dir(out: &Path, name: &str) -> Result<PathBuf> {
         match std::fs::create_dir(&dir) {
             Ok(()) => return Ok(dir),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(anyhow!("creating {}: {e}", dir.display())),
+            Err(e) => return Err(e).with_context(|| format!("creating {}", dir.display())),
         }
     }
     unreachable!("some suffix is free")
 }
 
-/// Reads a run folder's `meta.json`.
-pub fn read_meta(dir: &Path) -> Result<RunMeta> {
-    let path = dir.join(META);
-    let text = crate::files::read_text(&path)?;
-    serde_json::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
-}
+pub use super::read_meta;
 
 /// Writes a run folder's `meta.json` (whole or not at all).
 pub fn write_meta(dir: &Path, meta: &RunMeta) -> Result<()> {
-    let mut json = serde_json::to_string_pretty(meta)?;
+    let mut json = serde_json::to_string_pretty(meta).expect("metadata serialises");
     json.push('\n');
     write_atomic(&dir.join(META), json.as_bytes())
 }
 
-/// Reads every row of a run's CSV.
+/// Reads every row of a run's CSV (a cut-short last line, as a killed run
+/// leaves, is skipped).
 pub fn read_rows(dir: &Path) -> Result<Vec<Record>> {
-    let path = dir.join(RESULTS);
-    let mut reader =
-        csv::Reader::from_path(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    reader
-        .deserialize()
-        .collect::<Result<Vec<Record>, _>>()
-        .map_err(|e| anyhow!("{}: {e}", path.display()))
+    super::read_results(&dir.join(RESULTS)).map(|(rows, _)| rows)
+}
+
+/// Copies a run folder's files into `to` (each whole or not at all) and
+/// returns `to`: how a finished run is published.
+pub fn copy_run(run: &Path, to: &Path) -> Result<PathBuf> {
+    for name in [RESULTS, META] {
+        let from = run.join(name);
+        let bytes = std::fs::read(&from).with_context(|| format!("reading {}", from.display()))?;
+        write_atomic(&to.join(name), &bytes)?;
+    }
+    Ok(to.to_path_buf())
 }
 
 /// The open `results.csv` of a run, appended to by any thread.
@@ -137,7 +134,7 @@ impl RunFile {
         let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
         let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let text = std::str::from_utf8(&bytes[..whole])
-            .map_err(|e| anyhow!("{}: not UTF-8: {e}", path.display()))?;
+            .map_err(|e| Error::malformed(&path, format!("not UTF-8: {e}")))?;
         let head = header();
         let mut kept = format!("{head}\n");
         let mut done = HashSet::new();
@@ -151,7 +148,10 @@ impl RunFile {
             }
             // Each row's text span, grouped by item, in file order.
             let mut reader = csv::Reader::from_reader(text.as_bytes());
-            let headers = reader.byte_headers()?.clone();
+            let headers = reader
+                .byte_headers()
+                .map_err(|e| Error::malformed(&path, e))?
+                .clone();
             let mut raw = csv::ByteRecord::new();
             let mut order: Vec<ItemKey> = Vec::new();
             let mut by_item: HashMap<ItemKey, Vec<(String, usize, usize)>> = HashMap::new();
@@ -159,14 +159,14 @@ impl RunFile {
                 let start = reader.position().byte() as usize;
                 let more = reader
                     .read_byte_record(&mut raw)
-                    .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+                    .map_err(|e| Error::malformed(&path, e))?;
                 if !more {
                     break;
                 }
                 let end = reader.position().byte() as usize;
                 let row: Record = raw
                     .deserialize(Some(&headers))
-                    .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+                    .map_err(|e| Error::malformed(&path, e))?;
                 let key = item_key(&row);
                 let rows = by_item.entry(key).or_insert_with(|| {
                     order.push(key);
@@ -201,9 +201,12 @@ impl RunFile {
             .has_headers(false)
             .from_writer(Vec::new());
         for row in rows {
-            w.serialize(row)?;
+            w.serialize(row)
+                .map_err(|e| Error::malformed(&self.path, e))?;
         }
-        let bytes = w.into_inner().map_err(|e| anyhow!("{e}"))?;
+        let bytes = w
+            .into_inner()
+            .map_err(|e| Error::malformed(&self.path, e))?;
         let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
         file.write_all(&bytes)
             .and_then(|()| file.flush())

@@ -1,8 +1,9 @@
 //! Every row of a run, summarised per density, map size and strategy.
 
 use super::Quartiles;
+use crate::bail;
+use crate::error::{Context, Result};
 use crate::runs::{load_runs, LoadedRuns, Record, OK};
-use anyhow::{bail, Context, Result};
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 

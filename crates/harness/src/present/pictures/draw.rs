@@ -3,7 +3,7 @@
 //! SVG, PNG and every GIF frame.
 
 use super::{draw_error, Recording, Snapshot, StillFormat};
-use anyhow::Result;
+use crate::error::{Error, Result};
 use astar_core::{CostModel, Costs, Grid, NodeState, Outcome, Point};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -188,7 +188,7 @@ fn draw_frame<DB: DrawingBackend>(
     panels: &[Panel<'_>],
 ) -> Result<()> {
     // The charts' embedded font, registered once for every picture.
-    crate::present::charts::register_font()?;
+    crate::present::charts::register_font().map_err(|e| Error::draw("the font", e))?;
     root.fill(&WHITE).map_err(draw_error)?;
     for (i, panel) in panels.iter().enumerate() {
         let left = (MARGIN + i as u32 * (lay.board.0 + GAP)) as i32;
@@ -545,9 +545,11 @@ pub fn still(
                 root.present().map_err(draw_error)?;
             }
             let image = image::RgbImage::from_raw(w, h, rgb)
-                .ok_or_else(|| anyhow::anyhow!("drawing: bitmap of the wrong size"))?;
+                .ok_or_else(|| Error::draw("a picture", "bitmap of the wrong size"))?;
             let mut png = std::io::Cursor::new(Vec::new());
-            image.write_to(&mut png, image::ImageFormat::Png)?;
+            image
+                .write_to(&mut png, image::ImageFormat::Png)
+                .map_err(|e| Error::draw("a picture", e))?;
             Ok(png.into_inner())
         }
     }
@@ -575,8 +577,8 @@ pub fn animation(grid: &Grid, recs: &[Recording]) -> Result<(Vec<u8>, usize)> {
     let lay = Layout::new(grid, recs.len() as u32, false);
     let (w, h) = lay.size;
     let (gw, gh) = (
-        u16::try_from(w).map_err(|_| anyhow::anyhow!("animation {w} pixels wide is too wide"))?,
-        u16::try_from(h).map_err(|_| anyhow::anyhow!("animation {h} pixels high is too high"))?,
+        u16::try_from(w).map_err(|_| crate::invalid!("animation {w} pixels wide is too wide"))?,
+        u16::try_from(h).map_err(|_| crate::invalid!("animation {h} pixels high is too high"))?,
     );
     let most = recs
         .iter()
@@ -587,8 +589,11 @@ pub fn animation(grid: &Grid, recs: &[Recording]) -> Result<(Vec<u8>, usize)> {
     // About six seconds for the search, then the final picture held.
     let delay_ms = (6000 / steps.len() as u32).clamp(40, 600);
     let mut gif_bytes = Vec::new();
-    let mut encoder = gif::Encoder::new(&mut gif_bytes, gw, gh, &[])?;
-    encoder.set_repeat(gif::Repeat::Infinite)?;
+    let gif_error = |e: gif::EncodingError| Error::draw("an animation", e);
+    let mut encoder = gif::Encoder::new(&mut gif_bytes, gw, gh, &[]).map_err(gif_error)?;
+    encoder
+        .set_repeat(gif::Repeat::Infinite)
+        .map_err(gif_error)?;
     let mut replays: Vec<_> = recs.iter().map(|r| r.replay()).collect();
     let mut rgb = vec![0; 3 * w as usize * h as usize];
     for &k in &steps {
@@ -624,9 +629,11 @@ pub fn animation(grid: &Grid, recs: &[Recording]) -> Result<(Vec<u8>, usize)> {
         let mut frame = gif::Frame::from_rgb_speed(gw, gh, &rgb, 20);
         let ms = if k == most { HOLD_MS } else { delay_ms };
         frame.delay = (ms / 10) as u16;
-        encoder.write_frame(&frame)?;
+        encoder.write_frame(&frame).map_err(gif_error)?;
     }
-    encoder.into_inner()?;
+    encoder
+        .into_inner()
+        .map_err(|e| Error::draw("an animation", e))?;
     Ok((gif_bytes, steps.len()))
 }
 

@@ -1,0 +1,145 @@
+//! Arguments every command shares, parsed one way: points, sizes,
+//! densities, counts, shards and the search rules.
+
+use astar_core::{CostModel, GoalTest, Heuristic, Moves, Point, Rules, TiePolicy};
+use astar_harness::experiments::sweep::Shard;
+use clap::Args;
+
+/// Parses `X,Y`.
+pub fn parse_point(text: &str) -> Result<Point, String> {
+    let bad = || format!("expected a cell as X,Y (two whole numbers), got {text:?}");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    Ok(Point::new(
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// Map sides as given to `--sizes`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sizes(pub Vec<u32>);
+
+/// Densities as given to `--densities`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Densities(pub Vec<f64>);
+
+/// Parses map sides `N,N,…`: whole numbers from 4 (a map with room for a
+/// query) up to the largest side the core accepts.
+pub fn parse_sizes(text: &str) -> Result<Sizes, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let size: u32 = part
+            .parse()
+            .map_err(|_| format!("map size {part:?} is not a whole number"))?;
+        if size < MIN_SIDE {
+            return Err(format!("map size {size} is below {MIN_SIDE}"));
+        }
+        astar_core::grid::check_size(size.into(), size.into()).map_err(|e| e.to_string())?;
+        out.push(size);
+    }
+    if out.is_empty() {
+        return Err("empty size list".into());
+    }
+    Ok(Sizes(out))
+}
+
+/// The smallest map side a sweep or the seeds accept.
+pub const MIN_SIDE: u32 = 4;
+
+/// Parses one obstacle density in `[0, 1)`.
+pub fn parse_density(text: &str) -> Result<f64, String> {
+    let d: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("density {text:?} is not a number"))?;
+    if !(0.0..1.0).contains(&d) {
+        return Err(format!("obstacle density {d} is outside [0, 1)"));
+    }
+    Ok(d)
+}
+
+/// Parses obstacle densities `D,D,…`, each in `[0, 1)`.
+pub fn parse_densities(text: &str) -> Result<Densities, String> {
+    let out = text
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(parse_density)
+        .collect::<Result<Vec<f64>, String>>()?;
+    if out.is_empty() {
+        return Err("empty density list".into());
+    }
+    Ok(Densities(out))
+}
+
+/// Parses a shard `K/N`.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("expected a shard as K/N with 1 <= K <= N, got {text:?}");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u32, u32) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok(Shard { k, n })
+}
+
+/// Parses a whole number of at least 1.
+pub fn parse_positive(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of at least 1, got {text:?}"
+        )),
+    }
+}
+
+/// Parses milliseconds, at least 0.
+pub fn parse_min_time(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(ms) if ms.is_finite() && ms >= 0.0 => Ok(ms),
+        _ => Err(format!("expected milliseconds >= 0, got {text:?}")),
+    }
+}
+
+/// The search rules as flags, shared by every command that searches.
+#[derive(Args, Clone, Debug)]
+pub struct RuleArgs {
+    /// Heuristic: octile, manhattan, chebyshev, euclidean or zero.
+    #[arg(long, default_value = "octile")]
+    pub heuristic: Heuristic,
+    /// Step costs: seed (10/14), movingai (√2 diagonals) or seed001-slip
+    /// (seed 001's precedence slip: a new G is 10, or 14 for the start's diagonals).
+    #[arg(long, default_value = "seed")]
+    pub costs: CostModel,
+    /// Stop when the goal is closed (optimal) or as soon as it is opened (seed 000's quicker option).
+    #[arg(long, default_value = "closed")]
+    pub goal_test: GoalTest,
+    /// 4- or 8-connected moves.
+    #[arg(long, default_value = "8")]
+    pub moves: Moves,
+    /// Let diagonals pass a blocked orthogonal neighbour.
+    #[arg(long)]
+    pub corner_cutting: bool,
+    /// Order among equal F: lifo (seed 000), fifo or larger-g.
+    #[arg(long, default_value = "lifo")]
+    pub tie: TiePolicy,
+}
+
+impl RuleArgs {
+    /// The rules these flags describe.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            moves: self.moves,
+            corner_cutting: self.corner_cutting,
+            costs: self.costs.costs(),
+            heuristic: self.heuristic,
+            tie: self.tie,
+            expansion_limit: None,
+            goal_test: self.goal_test,
+            step_rule: self.costs.step_rule(),
+        }
+    }
+}

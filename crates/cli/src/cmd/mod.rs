@@ -1,0 +1,8 @@
+//! One file per subcommand: its arguments beside its `run`.
+
+pub mod claim;
+pub mod render;
+pub mod report;
+pub mod scen;
+pub mod solve;
+pub mod sweep;
