@@ -17,13 +17,13 @@
 //!
 //! Quick by design: 10 samples over about 2 s per benchmark. The strategies
 //! whose OPEN operations are linear in OPEN's size (`linear`, `sorted`,
-//! `linked`, `heap-scan`) are skipped on the 1024 map, where one of their
+//! `linked`, `heap-scan`: [`Growth::Linear`] in the registry) are skipped on the 1024 map, where one of their
 //! searches takes seconds; a full `cargo bench` then stays well under ten
 //! minutes on two cores.
 
 use astar_core::{Grid, Point, Rules};
-use astar_harness::measure::workload::{largest_component, map_seed, query};
-use astar_registry::Strategy;
+use astar_harness::measure::workload::random_map_with_queries;
+use astar_registry::{Growth, Strategy};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::time::Duration;
 
@@ -33,18 +33,11 @@ const SEED: u64 = 2024;
 const DENSITY: f64 = 0.25;
 /// Map sides, with the number of queries per map.
 const SIZES: [(u32, u32); 3] = [(64, 16), (256, 8), (1024, 4)];
-/// Strategies too slow for the largest map (their OPEN operations are linear).
-const SLOW: [&str; 4] = ["linear", "sorted", "linked", "heap-scan"];
 
 /// The map and queries of one group.
 fn workload(size: u32, queries: u32) -> (Grid, Vec<(Point, Point)>) {
-    let seed = map_seed(SEED, size, DENSITY, 0);
-    let grid = Grid::random(size, size, DENSITY, seed).expect("a valid map size");
-    let cells = largest_component(&grid, &Rules::default());
-    let qs = (0..queries)
-        .map(|q| query(&grid, &cells, seed, q).expect("a query on the largest region"))
-        .collect();
-    (grid, qs)
+    random_map_with_queries(SEED, size, DENSITY, 0, queries, &Rules::default())
+        .expect("a valid map with queries on its largest region")
 }
 
 fn bench(c: &mut Criterion) {
@@ -57,7 +50,7 @@ fn bench(c: &mut Criterion) {
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(2));
         for &strategy in Strategy::ALL {
-            if size >= 1024 && SLOW.contains(&strategy.name()) {
+            if size >= 1024 && strategy.growth() == Growth::Linear {
                 continue;
             }
             if strategy.supports(&rules).is_err() {

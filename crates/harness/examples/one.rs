@@ -6,14 +6,14 @@
 //! which every list and search sizes its arrays, as the timed harness's best
 //! of several rounds never sees).
 //!
-//! `cargo run --release -p astar-lab --example one STRATEGY [queries] [rounds]`
+//! `cargo run --release -p astar-harness --example one STRATEGY [queries] [rounds]`
 //!
 //! For example, to count the instructions of two queries under `heap`:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*'
 //! target/release/examples/one heap 2 1`.
 
 use astar_core::{Grid, Point, Rules};
-use astar_harness::measure::workload::{largest_component, map_seed, query};
+use astar_harness::measure::workload::random_map_with_queries;
 use astar_registry::{Solver, Strategy};
 
 /// Every query once per round; returns the expansions of the last round.
@@ -51,12 +51,8 @@ fn main() {
     let (queries, rounds) = (number(1, 2), number(2, 1));
     let (size, density) = (1024, 0.25);
     let rules = Rules::default();
-    let seed = map_seed(2024, size, density, 0);
-    let grid = Grid::random(size, size, density, seed).expect("map");
-    let cells = largest_component(&grid, &rules);
-    let qs: Vec<_> = (0..queries)
-        .map(|q| query(&grid, &cells, seed, q).expect("query"))
-        .collect();
+    let (grid, qs) =
+        random_map_with_queries(2024, size, density, 0, queries, &rules).expect("map and queries");
     let mut solvers: Vec<Box<dyn Solver>> = qs
         .iter()
         .map(|&(a, b)| {

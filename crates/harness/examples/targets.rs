@@ -3,15 +3,15 @@
 //! strategy side by side in one run, as "× floor", the peer's time over each
 //! strategy's, and bytes of search state per cell.
 //!
-//! `cargo run --release -p astar-lab --example targets [queries] [rounds] [strategies]`
+//! `cargo run --release -p astar-harness --example targets [queries] [rounds] [strategies]`
 //!
 //! Each strategy gets one prepared solver per query; rounds interleave the
 //! strategies (so a slow spell of the machine hits all alike) and each query
 //! keeps its fastest time.
 
-use astar_core::{Grid, Rules};
-use astar_harness::measure::workload::{largest_component, map_seed, query};
-use astar_registry::Strategy;
+use astar_core::Rules;
+use astar_harness::measure::workload::random_map_with_queries;
+use astar_registry::{Growth, Strategy};
 use std::time::Instant;
 
 fn main() {
@@ -22,19 +22,14 @@ fn main() {
     let only: Option<Vec<&str>> = args.get(2).map(|a| a.split(',').collect());
     let (size, density) = (1024, 0.25);
     let rules = Rules::default();
-    let seed = map_seed(2024, size, density, 0);
-    let grid = Grid::random(size, size, density, seed).expect("map");
-    let cells = largest_component(&grid, &rules);
-    let qs: Vec<_> = (0..queries)
-        .map(|q| query(&grid, &cells, seed, q).expect("query"))
-        .collect();
-    let slow = ["linear", "sorted", "linked", "heap-scan"];
+    let (grid, qs) =
+        random_map_with_queries(2024, size, density, 0, queries, &rules).expect("map and queries");
     let strategies: Vec<Strategy> = Strategy::ALL
         .iter()
         .copied()
         .filter(|s| match &only {
             Some(names) => names.contains(&s.name()),
-            None => !slow.contains(&s.name()),
+            None => s.growth() != Growth::Linear,
         })
         .collect();
     let mut solvers: Vec<Vec<_>> = strategies

@@ -492,15 +492,13 @@ fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Durati
     for &size in &config.sizes {
         print!("{size:>6}");
         for s in &config.strategies {
-            let mut ns: Vec<u64> = ok
+            let ns = ok
                 .iter()
                 .filter(|r| r.size == size && &r.strategy == s)
-                .map(|r| r.ns_per_search as u64)
-                .collect();
-            if ns.is_empty() {
-                print!(" {:>14}", "-");
-            } else {
-                print!(" {:>14.1}", measure::median(&mut ns) / 1e3);
+                .map(|r| (r.ns_per_search as u64) as f64);
+            match crate::stats::median(ns) {
+                None => print!(" {:>14}", "-"),
+                Some(median) => print!(" {:>14.1}", median / 1e3),
             }
         }
         crate::outln!();

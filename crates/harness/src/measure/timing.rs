@@ -74,21 +74,11 @@ pub fn time_search(
     }
     Ok(Timing {
         report: first,
-        ns_per_search: median(&mut samples),
+        ns_per_search: crate::stats::median(samples.iter().map(|&ns| ns as f64)).unwrap_or(0.0),
         repeats: samples.len() as u32,
     })
 }
 
-/// The median of a non-empty sample (mean of the middle two when even).
-pub fn median(samples: &mut [u64]) -> f64 {
-    samples.sort_unstable();
-    let n = samples.len();
-    if n % 2 == 1 {
-        samples[n / 2] as f64
-    } else {
-        (samples[n / 2 - 1] as f64 + samples[n / 2] as f64) / 2.0
-    }
-}
 
 /// Where an item stands, for its rows.
 #[derive(Clone, Copy, Debug)]
@@ -244,13 +234,6 @@ pub fn measure_item(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn median_of_odd_and_even_samples() {
-        assert_eq!(median(&mut [5, 1, 3]), 3.0);
-        assert_eq!(median(&mut [4, 1, 3, 2]), 2.5);
-        assert_eq!(median(&mut [7]), 7.0);
-    }
 
     #[test]
     fn every_strategy_gets_a_row_and_they_agree() {

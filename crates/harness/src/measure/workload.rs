@@ -36,6 +36,27 @@ pub fn query_seed(map_seed: u64, query: u32) -> u64 {
     mix(mix(map_seed ^ 0x7175_6572_7973) ^ u64::from(query)) // "querys"
 }
 
+/// Map `index` of the family (size, density) under master seed `master`,
+/// with `queries` far-apart queries on its largest region: the fixed
+/// workload of a benchmark, an example or an experiment, drawn exactly as a
+/// sweep draws its maps and queries.
+pub fn random_map_with_queries(
+    master: u64,
+    size: u32,
+    density: f64,
+    index: u32,
+    queries: u32,
+    rules: &Rules,
+) -> Result<(Grid, Vec<(Point, Point)>)> {
+    let seed = map_seed(master, size, density, index);
+    let grid = Grid::random(size, size, density, seed)?;
+    let cells = largest_component(&grid, rules);
+    let qs = (0..queries)
+        .map(|q| query(&grid, &cells, seed, q))
+        .collect::<Result<Vec<_>>>()?;
+    Ok((grid, qs))
+}
+
 /// One map of a sweep.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MapSpec {

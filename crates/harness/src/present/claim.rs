@@ -12,7 +12,7 @@ use crate::error::{Context, Result};
 use crate::files::write_atomic;
 use crate::present::charts::CLAIM;
 use crate::present::markers::splice;
-use crate::present::report::ratio_text;
+use crate::present::format::ratio_text;
 use crate::stats::load_and_summarise;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -9,6 +9,7 @@
 
 use crate::error::{Context, Error, Result};
 use crate::files::write_atomic;
+use crate::present::format::ratio_text;
 use crate::present::charts::{short_number, time_unit, CLAIM, FLOOR};
 use crate::present::markers::splice;
 use crate::runs::LoadedRuns;
@@ -93,15 +94,6 @@ fn sig3(v: f64) -> String {
         format!("{v:.2}")
     } else {
         format!("{v:.3}")
-    }
-}
-
-/// A speedup: `2.41` with two decimals (from 100 up, whole).
-pub fn ratio_text(v: f64) -> String {
-    if v >= 100.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.2}")
     }
 }
 

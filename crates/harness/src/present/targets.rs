@@ -11,7 +11,7 @@
 //! under other conditions still gets the section, saying how it differs.
 
 use crate::present::charts::FLOOR;
-use crate::present::report::ratio_text;
+use crate::present::format::ratio_text;
 use crate::runs::LoadedRuns;
 use crate::stats::{Group, Summary};
 use std::fmt::Write as _;

@@ -40,6 +40,12 @@ impl Quartiles {
     }
 }
 
+/// The median of a sample (the mean of the middle two when its size is
+/// even), or `None` when it is empty. NaNs are ignored.
+pub fn median(values: impl IntoIterator<Item = f64>) -> Option<f64> {
+    Quartiles::of(values).map(|q| q.median)
+}
+
 /// The `p` quantile of sorted `v`: position `p·(n−1)`, interpolated.
 fn quantile(v: &[f64], p: f64) -> f64 {
     let pos = p * (v.len() - 1) as f64;
@@ -54,9 +60,20 @@ mod tests {
 
     #[test]
     fn quartiles_interpolate() {
-        let q = Quartiles::of([4.0, 1.0, 3.0, 2.0]).unwrap();
-        assert_eq!((q.q1, q.median, q.q3, q.n), (1.75, 2.5, 3.25, 4));
+        // Mean 4.25, so a mean taken for the median would show.
+        let q = Quartiles::of([4.0, 10.0, 1.0, 2.0]).unwrap();
+        assert_eq!((q.q1, q.median, q.q3, q.n), (1.75, 3.0, 5.5, 4));
+        let q = Quartiles::of([9.0, 1.0, 2.0, 3.0, f64::NAN]).unwrap();
+        assert_eq!((q.q1, q.median, q.q3, q.n), (1.75, 2.5, 4.5, 4), "NaN ignored");
         assert_eq!(Quartiles::of([7.0]).unwrap().median, 7.0);
         assert!(Quartiles::of([]).is_none());
+    }
+
+    #[test]
+    fn median_of_odd_and_even_samples() {
+        assert_eq!(median([5.0, 1.0, 30.0]), Some(5.0));
+        assert_eq!(median([4.0, 1.0, 3.0, 20.0]), Some(3.5));
+        assert_eq!(median([7.0]), Some(7.0));
+        assert_eq!(median([]), None);
     }
 }
