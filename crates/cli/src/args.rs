@@ -140,6 +140,7 @@ impl RuleArgs {
             expansion_limit: None,
             goal_test: self.goal_test,
             step_rule: self.costs.step_rule(),
+            ..Rules::default()
         }
     }
 }

@@ -26,7 +26,10 @@ pub use key::Key;
 pub use map_file::{parse_map, MapError};
 pub use open_list::{spread_over_cells, OpenList, Unsupported};
 pub use replay::Floor;
-pub use rules::{CostModel, Costs, GoalTest, Heuristic, Moves, Rules, StepRule, TiePolicy};
+pub use rules::{
+    ClosedNodes, CostModel, Costs, GoalTest, Heuristic, Moves, NeighbourOrder, Rules, StepRule,
+    TiePolicy,
+};
 pub use scen::{parse_scen, ScenError, Scenario, ScenarioRow};
 pub use search::{
     check_endpoint, heuristic, Counters, ExpansionLog, NoObserver, NodeState, Observer, Outcome,

@@ -272,6 +272,35 @@ mod tests {
         }
     }
 
+    #[test]
+    fn replay_follows_the_neighbour_order_and_closed_rule() {
+        use crate::{ClosedNodes, NeighbourOrder, TiePolicy};
+        let grid = Grid::random(30, 24, 0.25, 11).unwrap();
+        let (start, goal) = ends(&grid);
+        let mut floor = Floor::<Sorted>::new();
+        let mut direct = Search::<Sorted>::new();
+        for neighbour_order in [NeighbourOrder::Default, NeighbourOrder::Seed] {
+            for closed in [ClosedNodes::Reopen, ClosedNodes::Final] {
+                let rules = Rules {
+                    heuristic: Heuristic::Manhattan,
+                    tie: TiePolicy::Lifo,
+                    neighbour_order,
+                    closed,
+                    ..Rules::default()
+                };
+                let mut log = ExpansionLog::default();
+                let want = direct
+                    .run_observed(&grid, start, goal, &rules, &mut log)
+                    .unwrap();
+                let got = floor.replay(&grid, start, goal, &rules).unwrap();
+                let what = format!("{neighbour_order} {closed}");
+                assert_eq!(got, want, "{what}");
+                assert_eq!(floor.expansions(), &log.nodes[..], "{what}");
+                assert_eq!(floor.path(&grid), direct.path(&grid), "{what}");
+            }
+        }
+    }
+
     /// A grid changed after the recording, or another grid with the same
     /// size (whose storage may well reuse the dropped one's address), must
     /// not replay the stale recording.

@@ -1,4 +1,5 @@
-//! The rules of a search: moves, costs, heuristic, tie policy.
+//! The rules of a search: moves, costs, heuristic, tie policy, neighbour order
+//! and what happens to closed nodes.
 
 use std::fmt;
 use std::str::FromStr;
@@ -152,6 +153,68 @@ pub enum TiePolicy {
     LargerG,
 }
 
+/// In which order an expanded node's neighbours are generated.
+///
+/// Within one expansion every neighbour is relaxed once, so the order never
+/// changes a G or a parent by itself; it changes the order in which keys are
+/// made, and so which of several equal-F nodes was "added last" (LIFO) or
+/// "first" (FIFO). Under a tie rule that looks at insertion order it changes
+/// the search: its expansions, and with them possibly its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum NeighbourOrder {
+    /// [`crate::DIRECTIONS`]: clockwise from the upper left, ↖ ↑ ↗ → ↘ ↓ ↙ ←,
+    /// as seed 002's `GenerateSuccessors` (the Amit port) does it. The default
+    /// because every published run of this project used it, so its expansion
+    /// counts stay comparable, and because it lets the search walk the
+    /// neighbour mask bit by bit with no permutation.
+    #[default]
+    Default,
+    /// The straight neighbours first, then the diagonals: → ↓ ← ↑ ↘ ↙ ↖ ↗
+    /// (right, down, left, up, right-down, left-down, left-up, right-up), as
+    /// public ports of seed 001's AS3 class scan them. This is the numbering of
+    /// seed 000's worked example: the first expansion's neighbours are soldiers
+    /// 1..8 with #1 the cell right of the start, and its round 3 picks #8 (the
+    /// upper right diagonal) over #5 (the lower right one) as the last added of
+    /// the two F = 54 nodes.
+    Seed,
+}
+
+impl NeighbourOrder {
+    /// The moves in generation order, as indices into [`crate::DIRECTIONS`].
+    pub const fn directions(self) -> [usize; 8] {
+        match self {
+            NeighbourOrder::Default => [0, 1, 2, 3, 4, 5, 6, 7],
+            NeighbourOrder::Seed => SEED_NEIGHBOUR_ORDER,
+        }
+    }
+}
+
+/// [`NeighbourOrder::Seed`] as indices into [`crate::DIRECTIONS`]
+/// (↖0 ↑1 ↗2 →3 ↘4 ↓5 ↙6 ←7): → ↓ ← ↑ ↘ ↙ ↖ ↗.
+pub(crate) const SEED_NEIGHBOUR_ORDER: [usize; 8] = [3, 5, 7, 1, 4, 6, 0, 2];
+
+/// What happens when an expansion reaches a closed node by a cheaper path.
+///
+/// That happens only under an inconsistent heuristic (an admissible
+/// consistent one closes every node with its best G), such as the seeds'
+/// Manhattan × 10 with diagonal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ClosedNodes {
+    /// The node takes the cheaper G and the new parent and goes back on OPEN
+    /// (counted in [`crate::Counters::reopens`]). The default, and what the
+    /// search has always done: with an admissible but inconsistent heuristic
+    /// it is what keeps the path optimal, and it is the textbook A* that
+    /// MovingAI's optimal lengths are checked against.
+    #[default]
+    Reopen,
+    /// A closed node is final: it is never touched again, whatever G a later
+    /// expansion offers. Step 5 of seed 000 ("skip it if it is not passable or
+    /// already on the closed list") and seed 001's `getArounds`, which leaves
+    /// closed nodes out of the neighbours altogether. Under an inconsistent
+    /// heuristic the path may then be longer than the optimum.
+    Final,
+}
+
 /// Everything that decides what a search does, apart from the map and query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -172,6 +235,11 @@ pub struct Rules {
     pub goal_test: GoalTest,
     /// How G accumulates: a plain sum (default) or seed 001's slip.
     pub step_rule: StepRule,
+    /// Order in which an expansion generates its neighbours.
+    pub neighbour_order: NeighbourOrder,
+    /// Whether a closed node reached by a cheaper path is re-opened. (Under
+    /// [`StepRule::Seed001Slip`] closed nodes are final whatever this says.)
+    pub closed: ClosedNodes,
 }
 
 impl Default for Rules {
@@ -185,6 +253,8 @@ impl Default for Rules {
             expansion_limit: None,
             goal_test: GoalTest::Closed,
             step_rule: StepRule::Sum,
+            neighbour_order: NeighbourOrder::Default,
+            closed: ClosedNodes::Reopen,
         }
     }
 }
@@ -223,12 +293,23 @@ impl Rules {
         }
     }
 
-    /// Whether the path found is guaranteed optimal: an admissible heuristic,
-    /// the goal tested when closed, and G a true sum of step costs.
+    /// Whether the path found is guaranteed optimal: the goal tested when
+    /// closed, G a true sum of step costs, and a heuristic that is admissible
+    /// if closed nodes are re-opened, or consistent if they are final (an
+    /// admissible heuristic alone lets a node close before its best G, and a
+    /// final node keeps that worse G).
     pub fn guarantees_optimal(&self) -> bool {
-        self.is_admissible()
-            && self.goal_test == GoalTest::Closed
-            && self.step_rule == StepRule::Sum
+        let heuristic_ok = match self.closed {
+            ClosedNodes::Reopen => self.is_admissible(),
+            ClosedNodes::Final => self.is_consistent(),
+        };
+        heuristic_ok && self.goal_test == GoalTest::Closed && self.step_rule == StepRule::Sum
+    }
+
+    /// Whether a closed node is never re-opened under these rules, whatever
+    /// the heuristic: closed nodes final, or seed 001's slip (which implies it).
+    pub fn closed_nodes_final(&self) -> bool {
+        self.closed == ClosedNodes::Final || self.step_rule == StepRule::Seed001Slip
     }
 
     /// Whether the heuristic is also consistent, so no closed node is ever re-opened.
@@ -296,6 +377,14 @@ named_enum!(Moves, "move set",
     "8" => Moves::Eight,
     "4" => Moves::Four,
 );
+named_enum!(NeighbourOrder, "neighbour order",
+    "default" => NeighbourOrder::Default,
+    "seed" => NeighbourOrder::Seed,
+);
+named_enum!(ClosedNodes, "closed-node rule",
+    "reopen" => ClosedNodes::Reopen,
+    "final" => ClosedNodes::Final,
+);
 
 #[cfg(test)]
 mod tests {
@@ -309,6 +398,16 @@ mod tests {
         for name in TiePolicy::NAMES {
             assert_eq!(name.parse::<TiePolicy>().unwrap().name(), *name);
         }
+        for name in NeighbourOrder::NAMES {
+            assert_eq!(name.parse::<NeighbourOrder>().unwrap().name(), *name);
+        }
+        for name in ClosedNodes::NAMES {
+            assert_eq!(name.parse::<ClosedNodes>().unwrap().name(), *name);
+        }
+        assert_eq!(NeighbourOrder::NAMES, ["default", "seed"]);
+        assert_eq!(ClosedNodes::NAMES, ["reopen", "final"]);
+        assert_eq!(Rules::default().neighbour_order, NeighbourOrder::Default);
+        assert_eq!(Rules::default().closed, ClosedNodes::Reopen);
         let err = "octagonal".parse::<Heuristic>().unwrap_err();
         assert!(err.contains("unknown heuristic \"octagonal\""), "{err}");
     }
@@ -333,5 +432,48 @@ mod tests {
             ..r
         }
         .is_admissible());
+    }
+
+    #[test]
+    fn seed_neighbour_order_is_straights_then_diagonals() {
+        use crate::DIRECTIONS;
+        let moves = NeighbourOrder::Seed.directions().map(|d| DIRECTIONS[d]);
+        // right, down, left, up, right-down, left-down, left-up, right-up (y down).
+        assert_eq!(
+            moves,
+            [
+                (1, 0),
+                (0, 1),
+                (-1, 0),
+                (0, -1),
+                (1, 1),
+                (-1, 1),
+                (-1, -1),
+                (1, -1)
+            ]
+        );
+        let default = NeighbourOrder::Default.directions().map(|d| DIRECTIONS[d]);
+        assert_eq!(default, DIRECTIONS);
+    }
+
+    #[test]
+    fn final_closed_nodes_need_a_consistent_heuristic_for_optimality() {
+        let fin = Rules {
+            closed: ClosedNodes::Final,
+            ..Rules::default()
+        };
+        assert!(fin.guarantees_optimal());
+        assert!(fin.closed_nodes_final());
+        assert!(!Rules::default().closed_nodes_final());
+        let man = Rules {
+            heuristic: Heuristic::Manhattan,
+            ..fin
+        };
+        assert!(!man.guarantees_optimal());
+        let slip = Rules {
+            step_rule: StepRule::Seed001Slip,
+            ..Rules::default()
+        };
+        assert!(slip.closed_nodes_final());
     }
 }

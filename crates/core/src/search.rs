@@ -3,7 +3,10 @@
 use crate::grid::{Grid, NodeId, Point};
 use crate::key::Key;
 use crate::open_list::OpenList;
-use crate::rules::{Costs, GoalTest, Heuristic, Moves, Rules, StepRule, TiePolicy};
+use crate::rules::{
+    Costs, GoalTest, Heuristic, Moves, NeighbourOrder, Rules, StepRule, TiePolicy,
+    SEED_NEIGHBOUR_ORDER,
+};
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,8 +160,10 @@ impl Observer for ExpansionLog {
     }
 }
 
-/// The eight moves, as (dx, dy), in the order neighbours are generated:
-/// clockwise from the upper left, as in seed 002's `GenerateSuccessors`.
+/// The eight moves, as (dx, dy), in the order neighbours are generated under
+/// [`NeighbourOrder::Default`]: clockwise from the upper left, as in seed
+/// 002's `GenerateSuccessors`. A move is named by its index here everywhere
+/// (neighbour masks, parent directions in the tags), whatever the order.
 pub const DIRECTIONS: [(i32, i32); 8] = [
     (-1, -1),
     (0, -1),
@@ -265,6 +270,57 @@ fn allowed_moves(open: u8, moves: Moves, corner_cutting: bool) -> u8 {
     match moves {
         Moves::Four => allowed & STRAIGHT_BITS,
         Moves::Eight => allowed,
+    }
+}
+
+/// The neighbour order as a type, so that the hot loop is compiled once per
+/// order and the default one walks the neighbour mask with no permutation at
+/// all (both functions are the identity there).
+trait Order {
+    /// A mask over [`DIRECTIONS`] rearranged so that bit `i` is the move
+    /// generated `i`-th.
+    fn arrange(mask: u8) -> u8;
+    /// The index into [`DIRECTIONS`] of the move generated `i`-th.
+    fn direction(i: usize) -> usize;
+}
+struct DefaultOrder;
+struct SeedOrder;
+impl Order for DefaultOrder {
+    #[inline(always)]
+    fn arrange(mask: u8) -> u8 {
+        mask
+    }
+    #[inline(always)]
+    fn direction(i: usize) -> usize {
+        i
+    }
+}
+
+/// [`SEED_NEIGHBOUR_ORDER`] applied to every mask: one load per expansion.
+const SEED_ARRANGED: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if mask & (1 << SEED_NEIGHBOUR_ORDER[i]) != 0 {
+                table[mask] |= 1 << i;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+impl Order for SeedOrder {
+    #[inline(always)]
+    fn arrange(mask: u8) -> u8 {
+        SEED_ARRANGED[mask as usize]
+    }
+    #[inline(always)]
+    fn direction(i: usize) -> usize {
+        SEED_NEIGHBOUR_ORDER[i & 7]
     }
 }
 
@@ -411,12 +467,29 @@ impl<L: OpenList> Search<L> {
             reason,
         })?;
         self.prepare(grid);
+        match rules.neighbour_order {
+            NeighbourOrder::Default => {
+                self.astar_in::<DefaultOrder>(grid, start, goal, rules, observer)
+            }
+            NeighbourOrder::Seed => self.astar_in::<SeedOrder>(grid, start, goal, rules, observer),
+        }
+    }
+
+    /// The search in neighbour order `N`, with the heuristic as a type.
+    fn astar_in<N: Order>(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+        observer: &mut impl Observer,
+    ) -> Result<SearchReport, SearchError> {
         match rules.heuristic {
-            Heuristic::Octile => self.astar::<OctileH>(grid, start, goal, rules, observer),
-            Heuristic::Manhattan => self.astar::<ManhattanH>(grid, start, goal, rules, observer),
-            Heuristic::Chebyshev => self.astar::<ChebyshevH>(grid, start, goal, rules, observer),
-            Heuristic::Euclidean => self.astar::<EuclideanH>(grid, start, goal, rules, observer),
-            Heuristic::Zero => self.astar::<ZeroH>(grid, start, goal, rules, observer),
+            Heuristic::Octile => self.astar::<OctileH, N>(grid, start, goal, rules, observer),
+            Heuristic::Manhattan => self.astar::<ManhattanH, N>(grid, start, goal, rules, observer),
+            Heuristic::Chebyshev => self.astar::<ChebyshevH, N>(grid, start, goal, rules, observer),
+            Heuristic::Euclidean => self.astar::<EuclideanH, N>(grid, start, goal, rules, observer),
+            Heuristic::Zero => self.astar::<ZeroH, N>(grid, start, goal, rules, observer),
         }
     }
 
@@ -436,7 +509,7 @@ impl<L: OpenList> Search<L> {
         self.last = None;
     }
 
-    fn astar<H: Estimate>(
+    fn astar<H: Estimate, N: Order>(
         &mut self,
         grid: &Grid,
         start: Point,
@@ -497,7 +570,7 @@ impl<L: OpenList> Search<L> {
         let expansion_limit = rules.expansion_limit.unwrap_or(u64::MAX);
         let stop_on_open = rules.goal_test == GoalTest::Opened;
         let step_rule = rules.step_rule;
-        let slip = step_rule == StepRule::Seed001Slip;
+        let closed_final = rules.closed_nodes_final();
         let outcome = 'search: loop {
             // Step 2: the lowest F on OPEN becomes the current node.
             let Some(popped) = open.pop() else {
@@ -539,12 +612,13 @@ impl<L: OpenList> Search<L> {
             c.expansions += 1;
             observer.expanded(node, g);
 
-            // Step 5: look at each neighbour it may move to, in DIRECTIONS order.
+            // Step 5: look at each neighbour it may move to, in the rules'
+            // neighbour order (bit `i` of `moves_left` is the `i`-th move).
             let open_cells = passable_neighbours(passable, node as usize, stride as usize);
-            let mut moves_left = allowed_moves(open_cells, moves, corner_cutting);
+            let mut moves_left = N::arrange(allowed_moves(open_cells, moves, corner_cutting));
             while moves_left != 0 {
                 // `& 7` lets the compiler see that every table index is in range.
-                let d = moves_left.trailing_zeros() as usize & 7;
+                let d = N::direction(moves_left.trailing_zeros() as usize) & 7;
                 moves_left &= moves_left - 1;
                 let next = node.wrapping_add_signed(offsets[d] as i32);
                 let next_g = match step_rule {
@@ -560,9 +634,10 @@ impl<L: OpenList> Search<L> {
                     continue;
                 }
                 let next_status = cell.tag & STATUS_MASK;
-                if slip && !fresh && next_status == STATUS_CLOSED {
-                    // Seed 001 skips closed nodes outright; re-opening one under
-                    // the slip could make a node its own ancestor.
+                if closed_final && !fresh && next_status == STATUS_CLOSED {
+                    // Closed nodes are final (seeds 000 and 001 skip them
+                    // outright); under seed 001's slip re-opening one could
+                    // also make a node its own ancestor.
                     continue;
                 }
                 *cell = Cell {
