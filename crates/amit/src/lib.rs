@@ -52,6 +52,8 @@ use astar_core::{Grid, NodeId, Point, DIRECTIONS};
 const NIL: NodeId = NodeId::MAX;
 const OPEN: u8 = 1;
 const CLOSED: u8 = 2;
+/// Not reached yet in this search (never stored in `state`).
+const NEW: u8 = 0;
 
 /// The port's estimate of the remaining cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +99,12 @@ pub struct AmitOptions {
     pub backward: bool,
     /// Let a diagonal pass walls at its corners, as the port's `FreeTile` does.
     pub corner_cutting: bool,
+    /// Find a node on OPEN and on CLOSED by walking those lists from their
+    /// heads, as the original's `CheckOPEN` and `CheckCLOSED` do, instead of
+    /// asking the node's per-cell state. The search is the same either way;
+    /// only its time differs. `false` (the per-cell state) in
+    /// [`AmitOptions::FAITHFUL`], as before this switch existed.
+    pub walk_lists: bool,
 }
 
 impl AmitOptions {
@@ -107,6 +115,7 @@ impl AmitOptions {
         costs: AmitCosts::Unit,
         backward: true,
         corner_cutting: true,
+        walk_lists: false,
     };
 
     /// The port as written, but re-sorting OPEN when a node's F improves.
@@ -176,6 +185,13 @@ pub struct AmitSearch {
     next: Vec<NodeId>,
     state: Vec<u8>,
     head: NodeId,
+    /// Head of CLOSED, newest first, linked through `next` (a node leaves
+    /// OPEN before it joins CLOSED, as the original's one `NextNode` serves
+    /// both lists). Kept only when walking the lists.
+    closed_head: NodeId,
+    /// List cells `CheckOPEN` and `CheckCLOSED` visited in the last search
+    /// (0 unless it walked the lists).
+    walked: u64,
     stack: Vec<NodeId>,
     last: Option<(NodeId, NodeId, bool)>,
     /// Count out-of-order pops (costs a scan of OPEN per pop).
@@ -200,6 +216,8 @@ impl AmitSearch {
     ) -> AmitReport {
         self.begin(grid.node_count());
         self.head = NIL;
+        self.closed_head = NIL;
+        self.walked = 0;
         self.last = None;
 
         // FindPath(sx, sy, dx, dy): the first node sits at the destination and
@@ -240,6 +258,12 @@ impl AmitSearch {
             }
             self.head = self.next[best as usize];
             self.state[best as usize] = CLOSED;
+            if opts.walk_lists {
+                // ReturnBestNode: `tmp->NextNode = CLOSED->NextNode;
+                // CLOSED->NextNode = tmp;` — the newest closed node first.
+                self.next[best as usize] = self.closed_head;
+                self.closed_head = best;
+            }
             if best == target_node {
                 report.outcome = AmitOutcome::Found;
                 report.cost = Some(self.g[best as usize]);
@@ -334,15 +358,28 @@ impl AmitSearch {
         let (straight, diag) = opts.costs.steps();
         let g = self.g[best as usize] + if diagonal { diag } else { straight };
         let s = succ as usize;
-        if !self.reached(succ) {
-            let p = grid.point(succ);
-            let h = opts.estimate(p.x.abs_diff(target.x) as u64, p.y.abs_diff(target.y) as u64);
-            self.reach(succ, best, g, h);
-            self.insert(succ);
-            self.add_child(best, succ);
-            return;
-        }
-        match self.state[s] {
+        let on = if opts.walk_lists {
+            // CheckOPEN, then CheckCLOSED only if not on OPEN.
+            if self.check_list(self.head, succ) {
+                OPEN
+            } else if self.check_list(self.closed_head, succ) {
+                CLOSED
+            } else {
+                NEW
+            }
+        } else if self.reached(succ) {
+            self.state[s]
+        } else {
+            NEW
+        };
+        match on {
+            NEW => {
+                let p = grid.point(succ);
+                let h = opts.estimate(p.x.abs_diff(target.x) as u64, p.y.abs_diff(target.y) as u64);
+                self.reach(succ, best, g, h);
+                self.insert(succ);
+                self.add_child(best, succ);
+            }
             OPEN => {
                 self.add_child(best, succ);
                 if g < self.g[s] {
@@ -356,7 +393,7 @@ impl AmitSearch {
                     }
                 }
             }
-            // CLOSED: reached cells are only ever OPEN or CLOSED.
+            // CLOSED: a reached cell is only ever OPEN or CLOSED.
             _ => {
                 self.add_child(best, succ);
                 if g < self.g[s] {
@@ -420,6 +457,31 @@ impl AmitSearch {
         while let Some(father) = self.stack.pop() {
             self.relax_children(father, grid, opts, report);
         }
+    }
+
+    /// CheckOPEN / CheckCLOSED: whether `node` is on the list that starts at
+    /// `head`, found by walking it; every cell visited is counted in `walked`.
+    fn check_list(&mut self, head: NodeId, node: NodeId) -> bool {
+        let mut at = head;
+        let mut visited = 0;
+        let found = loop {
+            if at == NIL {
+                break false;
+            }
+            visited += 1;
+            if at == node {
+                break true;
+            }
+            at = self.next[at as usize];
+        };
+        self.walked += visited;
+        found
+    }
+
+    /// List cells that `CheckOPEN` and `CheckCLOSED` visited in the last
+    /// search: 0 unless it ran with [`AmitOptions::walk_lists`].
+    pub fn list_cells_walked(&self) -> u64 {
+        self.walked
     }
 
     /// Insert: before the first node on OPEN whose (current) F is not smaller.
@@ -514,6 +576,7 @@ mod tests {
         costs: AmitCosts::Seed,
         backward: true,
         corner_cutting: false,
+        walk_lists: false,
     };
 
     #[test]
@@ -771,5 +834,107 @@ mod tests {
             assert_eq!(got.cost, want.map(u64::from), "seed {seed}");
             assert_eq!(got.closed_improved, 0, "consistent H never improves CLOSED");
         }
+    }
+
+    /// Every combination of the five search switches (`walk_lists` off).
+    fn all_options() -> Vec<AmitOptions> {
+        let mut out = Vec::new();
+        for bits in 0..32u32 {
+            out.push(AmitOptions {
+                resort: bits & 1 != 0,
+                heuristic: if bits & 2 != 0 {
+                    AmitHeuristic::Octile
+                } else {
+                    AmitHeuristic::SquaredEuclidean
+                },
+                costs: if bits & 4 != 0 {
+                    AmitCosts::Seed
+                } else {
+                    AmitCosts::Unit
+                },
+                backward: bits & 8 != 0,
+                corner_cutting: bits & 16 != 0,
+                walk_lists: false,
+            });
+        }
+        out
+    }
+
+    /// Query `i` of a reproducible family: width and height in 8..=48,
+    /// wall density in 0.10..=0.35, endpoints from [`random_query`].
+    fn varied_query(i: u64) -> (Grid, Point, Point) {
+        let mix = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
+        let w = 8 + (mix % 41) as u32;
+        let h = 8 + ((mix / 41) % 41) as u32;
+        let density = 0.10 + 0.25 * ((mix / 1681) % 26) as f64 / 25.0;
+        random_query(w, h, density, i)
+    }
+
+    #[test]
+    fn walking_the_lists_does_the_same_search() {
+        // CheckOPEN / CheckCLOSED by walking must answer exactly as the
+        // per-cell state does: same report, expansion order and path, for
+        // every switch combination, with both searchers reused across queries.
+        let options = all_options();
+        let mut by_state = AmitSearch::new();
+        let mut by_walk = AmitSearch::new();
+        let (mut found, mut closed_improved, mut walked) = (0, 0, 0);
+        for i in 0..320u64 {
+            let (grid, a, b) = varied_query(i);
+            let opts = options[i as usize % options.len()];
+            let walking = AmitOptions {
+                walk_lists: true,
+                ..opts
+            };
+            let want = outcome(&mut by_state, &grid, a, b, &opts);
+            assert_eq!(by_state.list_cells_walked(), 0);
+            let got = outcome(&mut by_walk, &grid, a, b, &walking);
+            // Reports first, so a failure prints them rather than two logs.
+            assert_eq!(got.0, want.0, "query {i}, {opts:?}");
+            assert!(got == want, "query {i}, {opts:?}: order or path differ");
+            found += usize::from(want.0.outcome == AmitOutcome::Found);
+            closed_improved += want.0.closed_improved;
+            walked += by_walk.list_cells_walked();
+        }
+        assert!(found > 200, "too few queries found a path: {found}");
+        assert!(closed_improved > 0, "no query met a node on CLOSED again");
+        assert!(walked > 0);
+    }
+
+    #[test]
+    fn walking_the_lists_visits_the_cells_counted_by_hand() {
+        // Query (0,0) → (2,0), searched from c = (2,0) to a = (0,0); H = x² + y²,
+        // steps of 1. Cells and H:
+        //   a b c      a 0  b 1  c 4
+        //   d e f      d 1  e 2  f 5
+        // Each GenerateSucc walks OPEN; only if the cell is not there, CLOSED.
+        // Cells visited (O = on OPEN, C = on CLOSED, newest first):
+        // pop c; CLOSED c. Its neighbours in order: f, e, b.
+        //   f: OPEN -        0, CLOSED c       1, new F6 → OPEN f
+        //   e: OPEN f        1, CLOSED c       1, new F3 → OPEN e f
+        //   b: OPEN e f      2, CLOSED c       1, new F2 → OPEN b e f   (6)
+        // pop b; CLOSED b c; OPEN e f. Neighbours: c, f, e, d, a.
+        //   c: OPEN e f      2, CLOSED b c (found) 2                    (10)
+        //   f: OPEN e f (found) 2                                       (12)
+        //   e: OPEN e (found)   1                                       (13)
+        //   d: OPEN e f      2, CLOSED b c     2, new F3 → OPEN d e f   (17)
+        //   a: OPEN d e f    3, CLOSED b c     2, new F2 → OPEN a d e f (22)
+        // pop a: the target. 22 cells.
+        let grid = Grid::from_ascii("...\n...").unwrap();
+        let walking = AmitOptions {
+            walk_lists: true,
+            ..AmitOptions::FAITHFUL
+        };
+        let mut s = AmitSearch::new();
+        let mut log = Vec::new();
+        let r = s.run(&grid, p(0, 0), p(2, 0), &walking, Some(&mut log));
+        assert_eq!(log, [p(2, 0), p(1, 0)]);
+        assert_eq!(r.cost, Some(2));
+        assert_eq!(s.list_cells_walked(), 22);
+        assert_eq!(s.open_f(), [3, 3, 6]);
+        // The same search without walking visits no list cell.
+        let plain = s.run(&grid, p(0, 0), p(2, 0), &AmitOptions::FAITHFUL, None);
+        assert_eq!(plain, r);
+        assert_eq!(s.list_cells_walked(), 0);
     }
 }
