@@ -196,6 +196,10 @@ pub struct AmitSearch {
     last: Option<(NodeId, NodeId, bool)>,
     /// Count out-of-order pops (costs a scan of OPEN per pop).
     pub count_out_of_order: bool,
+    /// Tests only: if set, every pop appends (F of the node popped, smallest
+    /// F of all cells whose state is OPEN, smallest F on the OPEN list).
+    #[cfg(test)]
+    pops: Option<Vec<(u64, u64, u64)>>,
 }
 
 impl AmitSearch {
@@ -252,6 +256,17 @@ impl AmitSearch {
             let best = self.head;
             if best == NIL {
                 break;
+            }
+            #[cfg(test)]
+            if self.pops.is_some() {
+                let seen = (
+                    self.f[best as usize],
+                    self.min_f_by_state(grid.node_count()),
+                    self.min_f_on_open(),
+                );
+                if let Some(pops) = self.pops.as_mut() {
+                    pops.push(seen);
+                }
             }
             if self.count_out_of_order && self.min_f_on_open() < self.f[best as usize] {
                 report.out_of_order_pops += 1;
@@ -521,6 +536,17 @@ impl AmitSearch {
             at = self.next[at as usize];
         }
         min
+    }
+
+    /// Smallest F of the first `n` cells whose state is OPEN in this search:
+    /// the minimum over OPEN found without the list (for tests).
+    #[cfg(test)]
+    fn min_f_by_state(&self, n: usize) -> u64 {
+        (0..n)
+            .filter(|&k| self.stamp[k] == self.generation && self.state[k] == OPEN)
+            .map(|k| self.f[k])
+            .min()
+            .unwrap_or(u64::MAX)
     }
 
     /// F of the nodes on OPEN, head first (for tests).
@@ -936,5 +962,149 @@ mod tests {
         let plain = s.run(&grid, p(0, 0), p(2, 0), &AmitOptions::FAITHFUL, None);
         assert_eq!(plain, r);
         assert_eq!(s.list_cells_walked(), 0);
+    }
+
+    /// Runs a search recording every pop as (F popped, smallest F of the
+    /// cells in state OPEN, smallest F on the list); returns the report and
+    /// the number of pops whose F exceeded the smallest.
+    fn observed(
+        s: &mut AmitSearch,
+        grid: &Grid,
+        from: Point,
+        to: Point,
+        opts: &AmitOptions,
+    ) -> (AmitReport, u64) {
+        s.pops = Some(Vec::new());
+        s.count_out_of_order = true;
+        let r = s.run(grid, from, to, opts, None);
+        let pops = s.pops.take().unwrap();
+        s.count_out_of_order = false;
+        let mut late = 0;
+        for &(popped, by_state, on_list) in &pops {
+            // The list holds exactly the OPEN cells, so both minima agree.
+            assert_eq!(by_state, on_list, "the OPEN list lost a node");
+            assert!(popped >= by_state, "popped a node not on OPEN");
+            late += u64::from(popped > by_state);
+        }
+        let expected_pops = r.expansions + u64::from(r.outcome == AmitOutcome::Found);
+        assert_eq!(pops.len() as u64, expected_pops);
+        assert_eq!(r.out_of_order_pops, late, "the built-in counter disagrees");
+        (r, late)
+    }
+
+    #[test]
+    fn the_corrected_variant_never_pops_out_of_order() {
+        // Every switch combination with re-sorting (walking the lists or not)
+        // must take off OPEN a node of the smallest F at that moment; the same
+        // check on the same queries without re-sorting must find late pops,
+        // or it could not fail.
+        let options: Vec<AmitOptions> = all_options()
+            .into_iter()
+            .flat_map(|o| {
+                [
+                    o,
+                    AmitOptions {
+                        walk_lists: true,
+                        ..o
+                    },
+                ]
+            })
+            .filter(|o| o.resort)
+            .collect();
+        let mut s = AmitSearch::new();
+        let (mut late_without, mut queries_late, mut pops) = (0, 0, 0);
+        for i in 0..300u64 {
+            let (grid, a, b) = varied_query(1000 + i);
+            let opts = options[i as usize % options.len()];
+            let (r, late) = observed(&mut s, &grid, a, b, &opts);
+            assert_eq!(late, 0, "query {i}, {opts:?}: {late} late pops");
+            pops += r.expansions;
+            let unsorted = AmitOptions {
+                resort: false,
+                ..opts
+            };
+            let (_, late) = observed(&mut s, &grid, a, b, &unsorted);
+            late_without += late;
+            queries_late += u64::from(late > 0);
+        }
+        assert!(pops > 10_000, "too little search: {pops} pops");
+        assert!(
+            queries_late >= 10,
+            "without re-sorting only {queries_late} queries popped late ({late_without} pops)"
+        );
+    }
+
+    /// The cells on OPEN, head first.
+    fn open_points(s: &AmitSearch, grid: &Grid) -> Vec<Point> {
+        let mut out = Vec::new();
+        let mut at = s.head;
+        while at != NIL {
+            out.push(grid.point(at));
+            at = s.next[at as usize];
+        }
+        out
+    }
+
+    #[test]
+    fn propagate_down_re_sorts_the_open_nodes_it_improves() {
+        // Query (4,0) → (0,1) as written (H = (x−4)² + y², steps of 1, corner
+        // cutting), searched from (0,1) to target (4,0). Cells with H:
+        //   ..##..     (0,0)16 (1,0) 9 ##   ##   (4,0) 0 (5,0) 1
+        //   ...##.     (0,1)17 (1,1)10 (2,1) 5 ## ##     (5,1) 2
+        //   ....#.     (0,2)20 (1,2)13 (2,2) 8 (3,2) 5 ## (5,2) 5
+        //   ..#..#     (0,3)25 (1,3)18 ##   (3,3)10 (4,3) 9 ##
+        // Pops (G, F) and OPEN after each, head first:
+        // (0,1) 0,17 → (1,0)10 (1,1)11 (1,2)14 (0,0)17 (0,2)21
+        // (1,0) 1,10 → (2,1) 2,7 ahead; the rest meets OPEN/CLOSED no cheaper.
+        // (2,1) 2,7  → (3,2)8 (2,2)11 (1,1)11 (1,2)14 (0,0)17 (0,2)21
+        // (3,2) 3,8  → (2,2)11 (1,1)11 (4,3)13 (3,3)14 (1,2)14 (0,0)17 (0,2)21
+        // (2,2) 3,11 → … (0,2)21 (1,3) 4,22 at the tail; (2,2)'s children are
+        //               (1,1) (2,1) (3,2) (3,3) (1,3) (1,2).
+        // (1,1) 1,11 reaches the closed (2,2) with G 2 < 3: PropagateDown
+        //   lowers its OPEN children (3,3) to G 3, F 13 and (1,3) to G 3, F 21.
+        //   Re-sorted, each goes before the first node whose F is not smaller:
+        //     OPEN (3,3)13 (4,3)13 (1,2)14 (0,0)17 (1,3)21 (0,2)21
+        //   As written, both stay where they were:
+        //     OPEN (4,3)13 (3,3)13 (1,2)14 (0,0)17 (0,2)21 (1,3)21
+        // Re-sorted, (3,3) is expanded (it opens nothing) before (4,3); then
+        // both go (4,3) → (5,2) G5 F10 → (5,1) G6 F8 → (4,0) G7, found, leaving
+        // (5,0) G7 F8 at the head of OPEN.
+        let grid = Grid::from_ascii(
+            "
+            ..##..
+            ...##.
+            ....#.
+            ..#..#",
+        )
+        .unwrap();
+        let (from, to) = (p(4, 0), p(0, 1));
+        let head = [p(0, 1), p(1, 0), p(2, 1), p(3, 2), p(2, 2), p(1, 1)];
+        let tail = [p(4, 3), p(5, 2), p(5, 1)];
+        let rest = [p(1, 2), p(0, 0)];
+
+        let mut s = AmitSearch::new();
+        let mut log = Vec::new();
+        let r = s.run(&grid, from, to, &AmitOptions::CORRECTED, Some(&mut log));
+        assert_eq!(log, [&head[..], &[p(3, 3)], &tail[..]].concat());
+        assert_eq!(
+            (r.closed_improved, r.propagated, r.open_improved),
+            (1, 2, 0)
+        );
+        assert_eq!(r.cost, Some(7));
+        let open = [&[p(5, 0)], &rest[..], &[p(1, 3), p(0, 2)]].concat();
+        assert_eq!(open_points(&s, &grid), open);
+        assert_eq!(s.open_f(), [8, 14, 17, 21, 21]);
+
+        log.clear();
+        let r = s.run(&grid, from, to, &AmitOptions::FAITHFUL, Some(&mut log));
+        assert_eq!(log, [&head[..], &tail[..]].concat());
+        assert_eq!(
+            (r.closed_improved, r.propagated, r.open_improved),
+            (1, 2, 0)
+        );
+        assert_eq!(r.cost, Some(7));
+        let open = [&[p(5, 0), p(3, 3)], &rest[..], &[p(0, 2), p(1, 3)]].concat();
+        assert_eq!(open_points(&s, &grid), open);
+        assert_eq!(s.open_f(), [8, 13, 14, 17, 21, 21]);
     }
 }
