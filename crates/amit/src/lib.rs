@@ -31,15 +31,53 @@
 //!    asks whether this is a bug. ([`AmitOptions::resort`] = `false` as written,
 //!    `true` for the corrected variant that unlinks and re-inserts the node.)
 //!
-//! Three pieces are not shown in the seed and are reproduced from Amit's
-//! published code: `Insert` as above; `ReturnBestNode` takes the head; and
-//! `PropagateDown` first relaxes `Old`'s children, pushing each improved one on a
-//! stack, then pops the stack and relaxes each popped node's children in turn.
-//! The original finds nodes on OPEN and CLOSED by walking those lists
-//! (`CheckOPEN`, `CheckCLOSED`); here a per-cell state answers the same
-//! question in O(1), which changes the time but not the search. The original
-//! exits the program when OPEN runs empty; here the search reports no path.
-//! Coordinates are in cells (`TILESIZE` = 1).
+//! # What the seed prints, and what the port takes from it
+//!
+//! The seed prints `FindPath`, `GenerateSuccessors` and `GenerateSucc` only.
+//! Its text is damaged, and the port reads it as follows.
+//!
+//! - **Re-parenting in `GenerateSucc`.** Both the OPEN and the CLOSED branch
+//!   read `if ( g g ) // if our new g value is Parent = BestNode;` followed by
+//!   `Old->g = g; Old->f = g + Old->h;`: the text from `<` to the next `>`
+//!   is gone (apparently stripped as markup), so the condition lost `< Old->`
+//!   and the re-parenting `Old->Parent = BestNode;` (with the opening brace)
+//!   sits in the comment. As printed it does not compile. The port takes the intended
+//!   `if (g < Old->g) { Old->Parent = BestNode; Old->g = g; Old->f = g + Old->h; }`,
+//!   followed in the CLOSED branch by `PropagateDown(Old);`.
+//! - **The CLOSED branch's `break`.** It reads
+//!   `if ( BestNode->Child[c] == NULL ) // Add Old to the list of BestNode's`
+//!   `// Children (or Successors). break;`: the `break;` is in the comment, so
+//!   as printed the loop does not stop at the first free child slot; the
+//!   `if` takes the next line `BestNode->Child[c] = Old;` as its body and
+//!   writes `Old` into every free slot. The port takes the intended loop (as
+//!   in the OPEN branch): `Old` goes into the first free slot only.
+//! - **Wrapped lines.** In the new-node branch, `Children (or Successors).`,
+//!   `don't really` and `looks` have wrapped out of their comments; the port
+//!   reads them as comment text.
+//! - **`TILESIZE` is never defined** (nor are `TileNum` and `FreeTile`).
+//!   The port steps one cell (`TILESIZE` = 1), numbers a cell by its index in
+//!   the grid, and takes `FreeTile` as "on the map and passable".
+//! - **Functions the seed calls but does not show**, reproduced from Amit's
+//!   published code: `Insert` puts a node before the first node on OPEN whose
+//!   F is not smaller; `ReturnBestNode` unlinks OPEN's head and links it at
+//!   the head of CLOSED (`tmp->NextNode = CLOSED->NextNode; CLOSED->NextNode
+//!   = tmp;`); `PropagateDown` first relaxes `Old`'s children, pushing each
+//!   improved one on a stack, then pops the stack and relaxes each popped
+//!   node's children in turn; `CheckOPEN` / `CheckCLOSED` walk OPEN / CLOSED
+//!   from the head until a node's `NodeNum` equals the tile number, and
+//!   return it or `NULL`. The original exits the program when OPEN runs
+//!   empty; here the search reports no path.
+//!
+//! **Finding a node on OPEN or CLOSED.** By default a per-cell state answers
+//! `CheckOPEN` / `CheckCLOSED` in O(1). That changes the time but not the
+//! search, and so times a faster program than the original.
+//! [`AmitOptions::walk_lists`] walks the lists instead, as the original does:
+//! OPEN is the port's own sorted list, and CLOSED is a list of closed nodes,
+//! newest first as `ReturnBestNode` links them, kept only when walking.
+//! `GenerateSucc` walks OPEN, and only when the cell is not there walks
+//! CLOSED. The search is the same either way (the tests check report,
+//! expansion order and path on every combination of the other switches);
+//! [`AmitSearch::list_cells_walked`] counts the list cells visited.
 //!
 //! [`AmitSearch`] keeps its per-cell arrays between searches and never clears
 //! them: each cell carries the number of the search that last reached it, and
