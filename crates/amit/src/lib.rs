@@ -31,15 +31,53 @@
 //!    asks whether this is a bug. ([`AmitOptions::resort`] = `false` as written,
 //!    `true` for the corrected variant that unlinks and re-inserts the node.)
 //!
-//! Three pieces are not shown in the seed and are reproduced from Amit's
-//! published code: `Insert` as above; `ReturnBestNode` takes the head; and
-//! `PropagateDown` first relaxes `Old`'s children, pushing each improved one on a
-//! stack, then pops the stack and relaxes each popped node's children in turn.
-//! The original finds nodes on OPEN and CLOSED by walking those lists
-//! (`CheckOPEN`, `CheckCLOSED`); here a per-cell state answers the same
-//! question in O(1), which changes the time but not the search. The original
-//! exits the program when OPEN runs empty; here the search reports no path.
-//! Coordinates are in cells (`TILESIZE` = 1).
+//! # What the seed prints, and what the port takes from it
+//!
+//! The seed prints `FindPath`, `GenerateSuccessors` and `GenerateSucc` only.
+//! Its text is damaged, and the port reads it as follows.
+//!
+//! - **Re-parenting in `GenerateSucc`.** Both the OPEN and the CLOSED branch
+//!   read `if ( g g ) // if our new g value is Parent = BestNode;` followed by
+//!   `Old->g = g; Old->f = g + Old->h;`: the text from `<` to the next `>`
+//!   is gone (apparently stripped as markup), so the condition lost `< Old->`
+//!   and the re-parenting `Old->Parent = BestNode;` (with the opening brace)
+//!   sits in the comment. As printed it does not compile. The port takes the intended
+//!   `if (g < Old->g) { Old->Parent = BestNode; Old->g = g; Old->f = g + Old->h; }`,
+//!   followed in the CLOSED branch by `PropagateDown(Old);`.
+//! - **The CLOSED branch's `break`.** It reads
+//!   `if ( BestNode->Child[c] == NULL ) // Add Old to the list of BestNode's`
+//!   `// Children (or Successors). break;`: the `break;` is in the comment, so
+//!   as printed the loop does not stop at the first free child slot; the
+//!   `if` takes the next line `BestNode->Child[c] = Old;` as its body and
+//!   writes `Old` into every free slot. The port takes the intended loop (as
+//!   in the OPEN branch): `Old` goes into the first free slot only.
+//! - **Wrapped lines.** In the new-node branch, `Children (or Successors).`,
+//!   `don't really` and `looks` have wrapped out of their comments; the port
+//!   reads them as comment text.
+//! - **`TILESIZE` is never defined** (nor are `TileNum` and `FreeTile`).
+//!   The port steps one cell (`TILESIZE` = 1), numbers a cell by its index in
+//!   the grid, and takes `FreeTile` as "on the map and passable".
+//! - **Functions the seed calls but does not show**, reproduced from Amit's
+//!   published code: `Insert` puts a node before the first node on OPEN whose
+//!   F is not smaller; `ReturnBestNode` unlinks OPEN's head and links it at
+//!   the head of CLOSED (`tmp->NextNode = CLOSED->NextNode; CLOSED->NextNode
+//!   = tmp;`); `PropagateDown` first relaxes `Old`'s children, pushing each
+//!   improved one on a stack, then pops the stack and relaxes each popped
+//!   node's children in turn; `CheckOPEN` / `CheckCLOSED` walk OPEN / CLOSED
+//!   from the head until a node's `NodeNum` equals the tile number, and
+//!   return it or `NULL`. The original exits the program when OPEN runs
+//!   empty; here the search reports no path.
+//!
+//! **Finding a node on OPEN or CLOSED.** By default a per-cell state answers
+//! `CheckOPEN` / `CheckCLOSED` in O(1). That changes the time but not the
+//! search, and so times a faster program than the original.
+//! [`AmitOptions::walk_lists`] walks the lists instead, as the original does:
+//! OPEN is the port's own sorted list, and CLOSED is a list of closed nodes,
+//! newest first as `ReturnBestNode` links them, kept only when walking.
+//! `GenerateSucc` walks OPEN, and only when the cell is not there walks
+//! CLOSED. The search is the same either way (the tests check report,
+//! expansion order and path on every combination of the other switches);
+//! [`AmitSearch::list_cells_walked`] counts the list cells visited.
 //!
 //! [`AmitSearch`] keeps its per-cell arrays between searches and never clears
 //! them: each cell carries the number of the search that last reached it, and
@@ -52,6 +90,8 @@ use astar_core::{Grid, NodeId, Point, DIRECTIONS};
 const NIL: NodeId = NodeId::MAX;
 const OPEN: u8 = 1;
 const CLOSED: u8 = 2;
+/// Not reached yet in this search (never stored in `state`).
+const NEW: u8 = 0;
 
 /// The port's estimate of the remaining cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +137,12 @@ pub struct AmitOptions {
     pub backward: bool,
     /// Let a diagonal pass walls at its corners, as the port's `FreeTile` does.
     pub corner_cutting: bool,
+    /// Find a node on OPEN and on CLOSED by walking those lists from their
+    /// heads, as the original's `CheckOPEN` and `CheckCLOSED` do, instead of
+    /// asking the node's per-cell state. The search is the same either way;
+    /// only its time differs. `false` (the per-cell state) in
+    /// [`AmitOptions::FAITHFUL`], as before this switch existed.
+    pub walk_lists: bool,
 }
 
 impl AmitOptions {
@@ -107,6 +153,7 @@ impl AmitOptions {
         costs: AmitCosts::Unit,
         backward: true,
         corner_cutting: true,
+        walk_lists: false,
     };
 
     /// The port as written, but re-sorting OPEN when a node's F improves.
@@ -176,10 +223,21 @@ pub struct AmitSearch {
     next: Vec<NodeId>,
     state: Vec<u8>,
     head: NodeId,
+    /// Head of CLOSED, newest first, linked through `next` (a node leaves
+    /// OPEN before it joins CLOSED, as the original's one `NextNode` serves
+    /// both lists). Kept only when walking the lists.
+    closed_head: NodeId,
+    /// List cells `CheckOPEN` and `CheckCLOSED` visited in the last search
+    /// (0 unless it walked the lists).
+    walked: u64,
     stack: Vec<NodeId>,
     last: Option<(NodeId, NodeId, bool)>,
     /// Count out-of-order pops (costs a scan of OPEN per pop).
     pub count_out_of_order: bool,
+    /// Tests only: if set, every pop appends (F of the node popped, smallest
+    /// F of all cells whose state is OPEN, smallest F on the OPEN list).
+    #[cfg(test)]
+    pops: Option<Vec<(u64, u64, u64)>>,
 }
 
 impl AmitSearch {
@@ -200,6 +258,8 @@ impl AmitSearch {
     ) -> AmitReport {
         self.begin(grid.node_count());
         self.head = NIL;
+        self.closed_head = NIL;
+        self.walked = 0;
         self.last = None;
 
         // FindPath(sx, sy, dx, dy): the first node sits at the destination and
@@ -235,11 +295,28 @@ impl AmitSearch {
             if best == NIL {
                 break;
             }
+            #[cfg(test)]
+            if self.pops.is_some() {
+                let seen = (
+                    self.f[best as usize],
+                    self.min_f_by_state(grid.node_count()),
+                    self.min_f_on_open(),
+                );
+                if let Some(pops) = self.pops.as_mut() {
+                    pops.push(seen);
+                }
+            }
             if self.count_out_of_order && self.min_f_on_open() < self.f[best as usize] {
                 report.out_of_order_pops += 1;
             }
             self.head = self.next[best as usize];
             self.state[best as usize] = CLOSED;
+            if opts.walk_lists {
+                // ReturnBestNode: `tmp->NextNode = CLOSED->NextNode;
+                // CLOSED->NextNode = tmp;` — the newest closed node first.
+                self.next[best as usize] = self.closed_head;
+                self.closed_head = best;
+            }
             if best == target_node {
                 report.outcome = AmitOutcome::Found;
                 report.cost = Some(self.g[best as usize]);
@@ -334,15 +411,28 @@ impl AmitSearch {
         let (straight, diag) = opts.costs.steps();
         let g = self.g[best as usize] + if diagonal { diag } else { straight };
         let s = succ as usize;
-        if !self.reached(succ) {
-            let p = grid.point(succ);
-            let h = opts.estimate(p.x.abs_diff(target.x) as u64, p.y.abs_diff(target.y) as u64);
-            self.reach(succ, best, g, h);
-            self.insert(succ);
-            self.add_child(best, succ);
-            return;
-        }
-        match self.state[s] {
+        let on = if opts.walk_lists {
+            // CheckOPEN, then CheckCLOSED only if not on OPEN.
+            if self.check_list(self.head, succ) {
+                OPEN
+            } else if self.check_list(self.closed_head, succ) {
+                CLOSED
+            } else {
+                NEW
+            }
+        } else if self.reached(succ) {
+            self.state[s]
+        } else {
+            NEW
+        };
+        match on {
+            NEW => {
+                let p = grid.point(succ);
+                let h = opts.estimate(p.x.abs_diff(target.x) as u64, p.y.abs_diff(target.y) as u64);
+                self.reach(succ, best, g, h);
+                self.insert(succ);
+                self.add_child(best, succ);
+            }
             OPEN => {
                 self.add_child(best, succ);
                 if g < self.g[s] {
@@ -356,7 +446,7 @@ impl AmitSearch {
                     }
                 }
             }
-            // CLOSED: reached cells are only ever OPEN or CLOSED.
+            // CLOSED: a reached cell is only ever OPEN or CLOSED.
             _ => {
                 self.add_child(best, succ);
                 if g < self.g[s] {
@@ -422,6 +512,31 @@ impl AmitSearch {
         }
     }
 
+    /// CheckOPEN / CheckCLOSED: whether `node` is on the list that starts at
+    /// `head`, found by walking it; every cell visited is counted in `walked`.
+    fn check_list(&mut self, head: NodeId, node: NodeId) -> bool {
+        let mut at = head;
+        let mut visited = 0;
+        let found = loop {
+            if at == NIL {
+                break false;
+            }
+            visited += 1;
+            if at == node {
+                break true;
+            }
+            at = self.next[at as usize];
+        };
+        self.walked += visited;
+        found
+    }
+
+    /// List cells that `CheckOPEN` and `CheckCLOSED` visited in the last
+    /// search: 0 unless it ran with [`AmitOptions::walk_lists`].
+    pub fn list_cells_walked(&self) -> u64 {
+        self.walked
+    }
+
     /// Insert: before the first node on OPEN whose (current) F is not smaller.
     fn insert(&mut self, node: NodeId) {
         let f = self.f[node as usize];
@@ -459,6 +574,17 @@ impl AmitSearch {
             at = self.next[at as usize];
         }
         min
+    }
+
+    /// Smallest F of the first `n` cells whose state is OPEN in this search:
+    /// the minimum over OPEN found without the list (for tests).
+    #[cfg(test)]
+    fn min_f_by_state(&self, n: usize) -> u64 {
+        (0..n)
+            .filter(|&k| self.stamp[k] == self.generation && self.state[k] == OPEN)
+            .map(|k| self.f[k])
+            .min()
+            .unwrap_or(u64::MAX)
     }
 
     /// F of the nodes on OPEN, head first (for tests).
@@ -514,6 +640,7 @@ mod tests {
         costs: AmitCosts::Seed,
         backward: true,
         corner_cutting: false,
+        walk_lists: false,
     };
 
     #[test]
@@ -771,5 +898,251 @@ mod tests {
             assert_eq!(got.cost, want.map(u64::from), "seed {seed}");
             assert_eq!(got.closed_improved, 0, "consistent H never improves CLOSED");
         }
+    }
+
+    /// Every combination of the five search switches (`walk_lists` off).
+    fn all_options() -> Vec<AmitOptions> {
+        let mut out = Vec::new();
+        for bits in 0..32u32 {
+            out.push(AmitOptions {
+                resort: bits & 1 != 0,
+                heuristic: if bits & 2 != 0 {
+                    AmitHeuristic::Octile
+                } else {
+                    AmitHeuristic::SquaredEuclidean
+                },
+                costs: if bits & 4 != 0 {
+                    AmitCosts::Seed
+                } else {
+                    AmitCosts::Unit
+                },
+                backward: bits & 8 != 0,
+                corner_cutting: bits & 16 != 0,
+                walk_lists: false,
+            });
+        }
+        out
+    }
+
+    /// Query `i` of a reproducible family: width and height in 8..=48,
+    /// wall density in 0.10..=0.35, endpoints from [`random_query`].
+    fn varied_query(i: u64) -> (Grid, Point, Point) {
+        let mix = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
+        let w = 8 + (mix % 41) as u32;
+        let h = 8 + ((mix / 41) % 41) as u32;
+        let density = 0.10 + 0.25 * ((mix / 1681) % 26) as f64 / 25.0;
+        random_query(w, h, density, i)
+    }
+
+    #[test]
+    fn walking_the_lists_does_the_same_search() {
+        // CheckOPEN / CheckCLOSED by walking must answer exactly as the
+        // per-cell state does: same report, expansion order and path, for
+        // every switch combination, with both searchers reused across queries.
+        let options = all_options();
+        let mut by_state = AmitSearch::new();
+        let mut by_walk = AmitSearch::new();
+        let (mut found, mut closed_improved, mut walked) = (0, 0, 0);
+        for i in 0..320u64 {
+            let (grid, a, b) = varied_query(i);
+            let opts = options[i as usize % options.len()];
+            let walking = AmitOptions {
+                walk_lists: true,
+                ..opts
+            };
+            let want = outcome(&mut by_state, &grid, a, b, &opts);
+            assert_eq!(by_state.list_cells_walked(), 0);
+            let got = outcome(&mut by_walk, &grid, a, b, &walking);
+            // Reports first, so a failure prints them rather than two logs.
+            assert_eq!(got.0, want.0, "query {i}, {opts:?}");
+            assert!(got == want, "query {i}, {opts:?}: order or path differ");
+            found += usize::from(want.0.outcome == AmitOutcome::Found);
+            closed_improved += want.0.closed_improved;
+            walked += by_walk.list_cells_walked();
+        }
+        assert!(found > 200, "too few queries found a path: {found}");
+        assert!(closed_improved > 0, "no query met a node on CLOSED again");
+        assert!(walked > 0);
+    }
+
+    #[test]
+    fn walking_the_lists_visits_the_cells_counted_by_hand() {
+        // Query (0,0) → (2,0), searched from c = (2,0) to a = (0,0); H = x² + y²,
+        // steps of 1. Cells and H:
+        //   a b c      a 0  b 1  c 4
+        //   d e f      d 1  e 2  f 5
+        // Each GenerateSucc walks OPEN; only if the cell is not there, CLOSED.
+        // Cells visited (O = on OPEN, C = on CLOSED, newest first):
+        // pop c; CLOSED c. Its neighbours in order: f, e, b.
+        //   f: OPEN -        0, CLOSED c       1, new F6 → OPEN f
+        //   e: OPEN f        1, CLOSED c       1, new F3 → OPEN e f
+        //   b: OPEN e f      2, CLOSED c       1, new F2 → OPEN b e f   (6)
+        // pop b; CLOSED b c; OPEN e f. Neighbours: c, f, e, d, a.
+        //   c: OPEN e f      2, CLOSED b c (found) 2                    (10)
+        //   f: OPEN e f (found) 2                                       (12)
+        //   e: OPEN e (found)   1                                       (13)
+        //   d: OPEN e f      2, CLOSED b c     2, new F3 → OPEN d e f   (17)
+        //   a: OPEN d e f    3, CLOSED b c     2, new F2 → OPEN a d e f (22)
+        // pop a: the target. 22 cells.
+        let grid = Grid::from_ascii("...\n...").unwrap();
+        let walking = AmitOptions {
+            walk_lists: true,
+            ..AmitOptions::FAITHFUL
+        };
+        let mut s = AmitSearch::new();
+        let mut log = Vec::new();
+        let r = s.run(&grid, p(0, 0), p(2, 0), &walking, Some(&mut log));
+        assert_eq!(log, [p(2, 0), p(1, 0)]);
+        assert_eq!(r.cost, Some(2));
+        assert_eq!(s.list_cells_walked(), 22);
+        assert_eq!(s.open_f(), [3, 3, 6]);
+        // The same search without walking visits no list cell.
+        let plain = s.run(&grid, p(0, 0), p(2, 0), &AmitOptions::FAITHFUL, None);
+        assert_eq!(plain, r);
+        assert_eq!(s.list_cells_walked(), 0);
+    }
+
+    /// Runs a search recording every pop as (F popped, smallest F of the
+    /// cells in state OPEN, smallest F on the list); returns the report and
+    /// the number of pops whose F exceeded the smallest.
+    fn observed(
+        s: &mut AmitSearch,
+        grid: &Grid,
+        from: Point,
+        to: Point,
+        opts: &AmitOptions,
+    ) -> (AmitReport, u64) {
+        s.pops = Some(Vec::new());
+        s.count_out_of_order = true;
+        let r = s.run(grid, from, to, opts, None);
+        let pops = s.pops.take().unwrap();
+        s.count_out_of_order = false;
+        let mut late = 0;
+        for &(popped, by_state, on_list) in &pops {
+            // The list holds exactly the OPEN cells, so both minima agree.
+            assert_eq!(by_state, on_list, "the OPEN list lost a node");
+            assert!(popped >= by_state, "popped a node not on OPEN");
+            late += u64::from(popped > by_state);
+        }
+        let expected_pops = r.expansions + u64::from(r.outcome == AmitOutcome::Found);
+        assert_eq!(pops.len() as u64, expected_pops);
+        assert_eq!(r.out_of_order_pops, late, "the built-in counter disagrees");
+        (r, late)
+    }
+
+    #[test]
+    fn the_corrected_variant_never_pops_out_of_order() {
+        // Every switch combination with re-sorting (walking the lists or not)
+        // must take off OPEN a node of the smallest F at that moment; the same
+        // check on the same queries without re-sorting must find late pops,
+        // or it could not fail.
+        let options: Vec<AmitOptions> = all_options()
+            .into_iter()
+            .flat_map(|o| {
+                [
+                    o,
+                    AmitOptions {
+                        walk_lists: true,
+                        ..o
+                    },
+                ]
+            })
+            .filter(|o| o.resort)
+            .collect();
+        let mut s = AmitSearch::new();
+        let (mut late_without, mut queries_late, mut pops) = (0, 0, 0);
+        for i in 0..300u64 {
+            let (grid, a, b) = varied_query(1000 + i);
+            let opts = options[i as usize % options.len()];
+            let (r, late) = observed(&mut s, &grid, a, b, &opts);
+            assert_eq!(late, 0, "query {i}, {opts:?}: {late} late pops");
+            pops += r.expansions;
+            let unsorted = AmitOptions {
+                resort: false,
+                ..opts
+            };
+            let (_, late) = observed(&mut s, &grid, a, b, &unsorted);
+            late_without += late;
+            queries_late += u64::from(late > 0);
+        }
+        assert!(pops > 10_000, "too little search: {pops} pops");
+        assert!(
+            queries_late >= 10,
+            "without re-sorting only {queries_late} queries popped late ({late_without} pops)"
+        );
+    }
+
+    /// The cells on OPEN, head first.
+    fn open_points(s: &AmitSearch, grid: &Grid) -> Vec<Point> {
+        let mut out = Vec::new();
+        let mut at = s.head;
+        while at != NIL {
+            out.push(grid.point(at));
+            at = s.next[at as usize];
+        }
+        out
+    }
+
+    #[test]
+    fn propagate_down_re_sorts_the_open_nodes_it_improves() {
+        // Query (4,0) → (0,1) as written (H = (x−4)² + y², steps of 1, corner
+        // cutting), searched from (0,1) to target (4,0). Cells with H:
+        //   ..##..     (0,0)16 (1,0) 9 ##   ##   (4,0) 0 (5,0) 1
+        //   ...##.     (0,1)17 (1,1)10 (2,1) 5 ## ##     (5,1) 2
+        //   ....#.     (0,2)20 (1,2)13 (2,2) 8 (3,2) 5 ## (5,2) 5
+        //   ..#..#     (0,3)25 (1,3)18 ##   (3,3)10 (4,3) 9 ##
+        // Pops (G, F) and OPEN after each, head first:
+        // (0,1) 0,17 → (1,0)10 (1,1)11 (1,2)14 (0,0)17 (0,2)21
+        // (1,0) 1,10 → (2,1) 2,7 ahead; the rest meets OPEN/CLOSED no cheaper.
+        // (2,1) 2,7  → (3,2)8 (2,2)11 (1,1)11 (1,2)14 (0,0)17 (0,2)21
+        // (3,2) 3,8  → (2,2)11 (1,1)11 (4,3)13 (3,3)14 (1,2)14 (0,0)17 (0,2)21
+        // (2,2) 3,11 → … (0,2)21 (1,3) 4,22 at the tail; (2,2)'s children are
+        //               (1,1) (2,1) (3,2) (3,3) (1,3) (1,2).
+        // (1,1) 1,11 reaches the closed (2,2) with G 2 < 3: PropagateDown
+        //   lowers its OPEN children (3,3) to G 3, F 13 and (1,3) to G 3, F 21.
+        //   Re-sorted, each goes before the first node whose F is not smaller:
+        //     OPEN (3,3)13 (4,3)13 (1,2)14 (0,0)17 (1,3)21 (0,2)21
+        //   As written, both stay where they were:
+        //     OPEN (4,3)13 (3,3)13 (1,2)14 (0,0)17 (0,2)21 (1,3)21
+        // Re-sorted, (3,3) is expanded (it opens nothing) before (4,3); then
+        // both go (4,3) → (5,2) G5 F10 → (5,1) G6 F8 → (4,0) G7, found, leaving
+        // (5,0) G7 F8 at the head of OPEN.
+        let grid = Grid::from_ascii(
+            "
+            ..##..
+            ...##.
+            ....#.
+            ..#..#",
+        )
+        .unwrap();
+        let (from, to) = (p(4, 0), p(0, 1));
+        let head = [p(0, 1), p(1, 0), p(2, 1), p(3, 2), p(2, 2), p(1, 1)];
+        let tail = [p(4, 3), p(5, 2), p(5, 1)];
+        let rest = [p(1, 2), p(0, 0)];
+
+        let mut s = AmitSearch::new();
+        let mut log = Vec::new();
+        let r = s.run(&grid, from, to, &AmitOptions::CORRECTED, Some(&mut log));
+        assert_eq!(log, [&head[..], &[p(3, 3)], &tail[..]].concat());
+        assert_eq!(
+            (r.closed_improved, r.propagated, r.open_improved),
+            (1, 2, 0)
+        );
+        assert_eq!(r.cost, Some(7));
+        let open = [&[p(5, 0)], &rest[..], &[p(1, 3), p(0, 2)]].concat();
+        assert_eq!(open_points(&s, &grid), open);
+        assert_eq!(s.open_f(), [8, 14, 17, 21, 21]);
+
+        log.clear();
+        let r = s.run(&grid, from, to, &AmitOptions::FAITHFUL, Some(&mut log));
+        assert_eq!(log, [&head[..], &tail[..]].concat());
+        assert_eq!(
+            (r.closed_improved, r.propagated, r.open_improved),
+            (1, 2, 0)
+        );
+        assert_eq!(r.cost, Some(7));
+        let open = [&[p(5, 0), p(3, 3)], &rest[..], &[p(0, 2), p(1, 3)]].concat();
+        assert_eq!(open_points(&s, &grid), open);
+        assert_eq!(s.open_f(), [8, 13, 14, 17, 21, 21]);
     }
 }
