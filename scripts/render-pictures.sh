@@ -14,8 +14,11 @@ out=reports/pictures
 cargo build --release -p astar-lab
 
 # Seed 000's board: 7x5, a wall at x=3 from y=1 to 3, start (1,2), goal
-# (5,2); the seed's Manhattan H and costs (10 straight, 14 diagonal).
-seed=(render --map "$out/seed000.map" --from 1,2 --to 5,2 --heuristic manhattan --costs seed)
+# (5,2); the seed's Manhattan H and costs (10 straight, 14 diagonal), its
+# neighbour numbering (right, down, left, up, then the diagonals) and closed
+# neighbours skipped.
+seed=(render --map "$out/seed000.map" --from 1,2 --to 5,2 --heuristic manhattan --costs seed
+    --neighbours seed --closed final)
 # The seed's first figure: the start expanded, its eight neighbours on OPEN.
 lab "${seed[@]}" --after 1 --out "$out/seed000-first.svg"
 lab "${seed[@]}" --after 1 --out "$out/seed000-first.png"

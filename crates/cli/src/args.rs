@@ -1,7 +1,9 @@
 //! Arguments every command shares, parsed one way: points, sizes,
 //! densities, counts, shards and the search rules.
 
-use astar_core::{CostModel, GoalTest, Heuristic, Moves, Point, Rules, TiePolicy};
+use astar_core::{
+    ClosedNodes, CostModel, GoalTest, Heuristic, Moves, NeighbourOrder, Point, Rules, TiePolicy,
+};
 use astar_harness::experiments::sweep::Shard;
 use clap::Args;
 
@@ -126,6 +128,14 @@ pub struct RuleArgs {
     /// Order among equal F: lifo (seed 000), fifo or larger-g.
     #[arg(long, default_value = "lifo")]
     pub tie: TiePolicy,
+    /// Order the eight neighbours are generated in: default (↖↑↗→↘↓↙←, the
+    /// Amit port's) or seed (→↓←↑ then ↘↙↖↗, as seeds 000 and 001 number them).
+    #[arg(long, default_value = "default")]
+    pub neighbours: NeighbourOrder,
+    /// A closed node that gets a cheaper G: reopen it, or keep it final as
+    /// seeds 000 and 001 do (they skip closed neighbours).
+    #[arg(long, default_value = "reopen")]
+    pub closed: ClosedNodes,
 }
 
 impl RuleArgs {
@@ -140,7 +150,8 @@ impl RuleArgs {
             expansion_limit: None,
             goal_test: self.goal_test,
             step_rule: self.costs.step_rule(),
-            ..Rules::default()
+            neighbour_order: self.neighbours,
+            closed: self.closed,
         }
     }
 }

@@ -13,7 +13,7 @@ pub struct ReportArgs {
     #[arg(required = true)]
     pub runs: Vec<PathBuf>,
     /// The reports folder: `tables.md` is written there and `README.md` updated.
-    #[arg(long, default_value = "reports")]
+    #[arg(long, default_value = astar_harness::present::report::DEFAULT_REPORTS)]
     pub reports: PathBuf,
 }
 

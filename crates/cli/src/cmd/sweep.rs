@@ -104,6 +104,13 @@ impl SweepArgs {
             // The config does not record a goal test: a sweep measures optimal searches only.
             bail!("sweep supports only --goal-test closed");
         }
+        if self.rules.neighbours != astar_core::NeighbourOrder::Default
+            || self.rules.closed != astar_core::ClosedNodes::Reopen
+        {
+            // Nor a neighbour order or closed-node rule: the run folder would
+            // not say which search it measured.
+            bail!("sweep supports only --neighbours default and --closed reopen");
+        }
         let threads = self.threads.map_or_else(machine::cores, |t| t as usize);
         let plan = match &self.resume {
             Some(dir) => self.resume_plan(dir, matches, threads)?,

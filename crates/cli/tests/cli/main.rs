@@ -5,10 +5,12 @@
 //! - [`report`]: charts and tables from hand-written run folders.
 //! - [`claim`]: the heap's speedup per condition and the claim-conditions section.
 //! - [`render`]: pictures of searches.
+//! - [`regenerate`]: the published reports regenerate byte for byte from their data.
 //! - [`seeds`]: the seed modes on hand-checked boards; the re-sort count checked independently.
 
 mod bad_input;
 mod claim;
+mod regenerate;
 mod render;
 mod report;
 mod seeds;
@@ -23,6 +25,16 @@ use std::process::{Command, Output};
 /// panic prints its short form, whose `RUST_BACKTRACE` hint the tests look for.
 pub fn astar_lab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_astar-lab"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs the `astar-lab` binary with `args` in the folder `cwd`.
+pub fn astar_lab_in(cwd: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_astar-lab"))
+        .current_dir(cwd)
         .args(args)
         .env_remove("RUST_BACKTRACE")
         .output()

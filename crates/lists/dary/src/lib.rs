@@ -5,7 +5,7 @@
 //! wider heap is shallower: fewer levels to climb on the push-heavy A* workload
 //! and, with 16-byte keys, `D = 4` children fill one 64-byte cache line. A
 //! position map (node → index, 4 bytes per cell) finds a node for decrease-key
-//! in O(1), as seed 001's `aheadNote` does. The one design choice: `D`.
+//! in O(1), as the indexed binary heap's does. The one design choice: `D`.
 
 use astar_core::{spread_over_cells, Key, OpenList};
 

@@ -1,10 +1,14 @@
-//! OPEN as seed 003 wrote it: a 1-based binary min-heap with no position map.
+//! OPEN as seed 003 wrote it: a 1-based binary min-heap with no position map,
+//! the heap closest to the one the tutorial timed.
 //!
 //! Push and pop are O(log n), sifting by swaps as the seed's `_percolateUp`
-//! does. Decrease-key first has to find the node: like the seed's `isIn`, it
-//! scans the array from index 1, O(n) per decrease, then sifts the node up.
-//! It never wins; it is here to measure what the missing position map of
-//! seed 001 costs. The one design choice: none — it is the seed as written.
+//! does. Seed 003's template has no decrease-key; this crate adds one, as the
+//! seeds' A* needs it (seed 001 calls `aheadNote(getIndex(id))` with no
+//! node → index table, so its `getIndex` must search the array): decrease-key
+//! first finds the node the way the template's `isIn` does, scanning the array
+//! from index 1, O(n) per decrease, then sifts it up. The decrease-key is the
+//! project's addition to seed 003; everything else is the seed as written. It
+//! never wins; it measures what the missing position map costs.
 
 use astar_core::{spread_over_cells, Key, OpenList};
 

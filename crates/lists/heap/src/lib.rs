@@ -1,10 +1,16 @@
-//! OPEN as an indexed binary min-heap with decrease-key, as seed 001's AS3 class.
+//! OPEN as an indexed binary min-heap with decrease-key: the standard
+//! decrease-key heap, the project's, not a seed's.
 //!
 //! The heap is an array of keys (0-based: the children of `i` are `2i+1` and
 //! `2i+2`); a position map (node → index) lets decrease-key find a node in O(1)
-//! and sift it up in O(log n) — seed 001's `aheadNote`. Push and pop are
-//! O(log n). Seed 003's version finds a node by scanning instead (`isIn`);
-//! the position map is what removes that scan.
+//! and sift it up in O(log n). Push and pop are O(log n). Neither seed has that
+//! map: seed 001's AS3 class moves an improved node up with
+//! `aheadNote(getIndex(id))`, and it keeps no node → index table, so
+//! `getIndex` can only search the heap's array for the id (the seed omits its
+//! body); seed 003's template has no decrease-key at all and finds a node with
+//! a linear `isIn`. The heap the tutorial timed is therefore closer to
+//! `heap-scan` (the `openlist-heap-scan` crate); the position map is what
+//! removes the scan.
 //!
 //! Speed: sift-down picks the smaller child by adding the comparison's result
 //! to the left child's index rather than branching on it — which child is

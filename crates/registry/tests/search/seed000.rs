@@ -3,7 +3,17 @@
 //! The classic board: 7 columns × 5 rows, start S at (1,2), goal G at (5,2), a
 //! wall of three cells at x = 3, y = 1..=3 between them. The seed's rules:
 //! straight step 10, diagonal 14, H = "only straight moves" to the goal × 10
-//! (Manhattan), the last added among equal F first (LIFO), no corner cutting.
+//! (Manhattan), the last added among equal F first (LIFO), closed neighbours
+//! skipped, and the eight neighbours numbered as the tutorial numbers its
+//! soldiers: #1 right of the start, the other straight ones, then the
+//! diagonals (→ ↓ ← ↑ ↘ ↙ ↖ ↗, [`NeighbourOrder::Seed`]).
+//!
+//! What the text says: the numbering 1–8 of the first expansion, #1's G 10,
+//! H 30, F 40, #2's G of 10 + 14 = 24 through #1, #5 and #8 tied at F 54 and
+//! #8, the last added, expanded third. What is inferred, not in the text: the
+//! board's size and the wall's length (from the figures), no corner cutting
+//! (the figures' path never touches the wall's corners), LIFO as the rule for
+//! every tie (the text shows one tie), and the goal tested when closed.
 //!
 //! ```text
 //!     x: 0123456
@@ -15,8 +25,8 @@
 //! ```
 
 use astar_core::{
-    CostModel, Grid, Heuristic, Moves, NodeId, Observer, OpenList, Point, Rules, Search,
-    SearchReport, TiePolicy,
+    ClosedNodes, CostModel, Grid, Heuristic, Moves, NeighbourOrder, NodeId, Observer, OpenList,
+    Point, Rules, Search, SearchReport, TiePolicy,
 };
 use astar_registry::Strategy;
 use astar_registry::WithOpenList;
@@ -30,7 +40,8 @@ const BOARD: &str = "
     .......
 ";
 
-fn rules() -> Rules {
+/// Seed 000's rules, with the neighbours in `order`.
+fn rules(order: NeighbourOrder) -> Rules {
     Rules {
         moves: Moves::Eight,
         corner_cutting: false,
@@ -38,6 +49,8 @@ fn rules() -> Rules {
         heuristic: Heuristic::Manhattan,
         tie: TiePolicy::Lifo,
         expansion_limit: None,
+        neighbour_order: order,
+        closed: ClosedNodes::Final,
         // Goal tested when closed, G a plain sum of step costs: seed 000's six steps.
         ..Rules::default()
     }
@@ -78,8 +91,9 @@ struct Replay {
     path: Option<Vec<Point>>,
 }
 
-/// Runs the board with the strategy's open list and an observer.
-struct RunBoard;
+/// Runs the board with the strategy's open list and an observer, under
+/// seed 000's rules with this neighbour order.
+struct RunBoard(NeighbourOrder);
 impl WithOpenList for RunBoard {
     type Output = Replay;
     fn call<L: OpenList + Default + Send + 'static>(self) -> Replay {
@@ -91,7 +105,7 @@ impl WithOpenList for RunBoard {
             events: Vec::new(),
         };
         let report = search
-            .run_observed(&grid, start, goal, &rules(), &mut recorder)
+            .run_observed(&grid, start, goal, &rules(self.0), &mut recorder)
             .unwrap();
         let events = recorder.events;
         Replay {
@@ -164,13 +178,16 @@ fn board_matches_the_drawing() {
     assert_eq!(astar_core::grid::find_marker(BOARD, 'G'), Some(p(5, 2)));
 }
 
-/// The seed's first three rounds, for every strategy.
+/// The seed's first three rounds, for every strategy, numbered as the text
+/// numbers them.
 #[test]
 fn first_rounds_are_as_the_seed_tells() {
     for s in Strategy::LISTS {
-        let Replay { events, .. } = s.with(RunBoard).expect("an open list");
+        let Replay { events, .. } = s
+            .with(RunBoard(NeighbourOrder::Seed))
+            .expect("an open list");
         let order = expansions(&events);
-        // Round 1: the start is the only node on OPEN, so it is expanded first.
+        // Round 1: "0" is the start, the only node on OPEN, expanded first.
         assert_eq!(
             events[0],
             Event::Opened {
@@ -182,53 +199,114 @@ fn first_rounds_are_as_the_seed_tells() {
         );
         assert_eq!(order[0], p(1, 2), "{s}");
 
-        // It sends out eight soldiers; the right neighbour has G = 10 and
-        // H = 30 (three straight steps to the goal), so F = 40 ...
+        // It sends out soldiers 1 to 8, in the text's numbering.
+        let soldiers: Vec<Point> = events[2..10]
+            .iter()
+            .map(|e| match *e {
+                Event::Opened { at, .. } => at,
+                other => panic!("{s}: not an opening: {other:?}"),
+            })
+            .collect();
+        let numbered = [
+            p(2, 2), // #1 right
+            p(1, 3), // #2 down
+            p(0, 2), // #3 left
+            p(1, 1), // #4 up
+            p(2, 3), // #5 right-down
+            p(0, 3), // #6 left-down
+            p(0, 1), // #7 left-up
+            p(2, 1), // #8 right-up
+        ];
+        assert_eq!(soldiers, numbered, "{s}: soldiers numbered 1 to 8");
+        // #1: G 10, H 30 (three straight steps to the goal), F 40 ...
         let open = open_before(&events, 1);
         assert_eq!(open.len(), 8, "{s}: all eight neighbours are open");
-        let right = open[&p(2, 2)];
-        assert_eq!((right.g, right.h, right.g + right.h), (10, 30, 40), "{s}");
+        let one = open[&numbered[0]];
+        assert_eq!((one.g, one.h, one.g + one.h), (10, 30, 40), "{s}");
         // ... the lowest F on OPEN, alone, so it is expanded second.
         let min_f = open.values().map(|n| n.g + n.h).min().unwrap();
         assert_eq!(min_f, 40, "{s}");
         assert_eq!(open.values().filter(|n| n.g + n.h == 40).count(), 1, "{s}");
-        assert_eq!(order[1], p(2, 2), "{s}");
+        assert_eq!(order[1], numbered[0], "{s}");
 
-        // The two diagonal neighbours towards the goal: G = 14, H = 40, F = 54.
-        for d in [p(2, 1), p(2, 3)] {
-            let n = open[&d];
-            assert_eq!((n.g, n.h, n.g + n.h), (14, 40, 54), "{s}: {d}");
-        }
-
-        // Round 2 changes nothing: around (2,2) are three walls, the closed
-        // start, and four open nodes none of which it reaches more cheaply.
+        // Round 2 changes nothing: #2 through #1 would be 10 + 14 = 24 > 10.
         let second = events
             .iter()
             .position(|e| *e == Event::Expanded { at: p(2, 2), g: 10 })
             .unwrap();
         assert!(
             matches!(events[second + 1], Event::Expanded { .. }),
-            "{s}: expanding (2,2) opened or improved something: {:?}",
+            "{s}: expanding #1 opened or improved something: {:?}",
             events[second + 1]
         );
+        assert_eq!(open[&numbered[1]].g, 10, "{s}: #2 keeps G 10");
 
-        // Round 3: the two F = 54 nodes are the lowest and the only ones; the
-        // one added last is expanded.
+        // Round 3: #5 and #8 are tied at the lowest F, 54; the marshal takes
+        // #8, the last added.
         let open = open_before(&events, 2);
-        let min_f = open.values().map(|n| n.g + n.h).min().unwrap();
-        assert_eq!(min_f, 54, "{s}");
-        let tied: Vec<(&Point, &OpenNode)> = open.iter().filter(|(_, n)| n.g + n.h == 54).collect();
-        let tied_cells: Vec<Point> = tied.iter().map(|(q, _)| **q).collect();
-        assert_eq!(tied_cells, [p(2, 1), p(2, 3)], "{s}");
-        let last_added = tied.iter().max_by_key(|(_, n)| n.added).unwrap().0;
-        assert_eq!(order[2], *last_added, "{s}: not the last added");
-        // Neighbours are generated clockwise from the upper left, so (2,3),
-        // down-right of the start, is added after (2,1), up-right.
-        assert_eq!(order[2], p(2, 3), "{s}");
+        let tied: Vec<Point> = open
+            .iter()
+            .filter(|(_, n)| n.g + n.h == 54)
+            .map(|(q, _)| *q)
+            .collect();
+        assert_eq!(
+            tied,
+            [numbered[7], numbered[4]],
+            "{s}: #8 and #5 (by position)"
+        );
+        assert_eq!(
+            open.values().map(|n| n.g + n.h).min(),
+            Some(54),
+            "{s}: the lowest F"
+        );
+        assert_eq!(order[2], numbered[7], "{s}: the third expansion is #8");
     }
 }
 
-// The whole search, traced by hand. H(x,y) = 10·(|x−5| + |y−2|); "sN" is the
+/// The whole search in the seed's order, as traced by hand in the core's
+/// `tests/search_rules.rs`: every strategy follows it, and it goes round the
+/// bottom of the wall.
+#[test]
+fn whole_search_in_the_seed_order() {
+    let expected_order = [
+        p(1, 2),
+        p(2, 2),
+        p(2, 1),
+        p(2, 3),
+        p(1, 1),
+        p(0, 2),
+        p(1, 3),
+        p(2, 4),
+        p(3, 4),
+        p(4, 4),
+        p(5, 3),
+    ];
+    let expected_path = [
+        p(1, 2),
+        p(2, 3),
+        p(2, 4),
+        p(3, 4),
+        p(4, 4),
+        p(5, 3),
+        p(5, 2),
+    ];
+    for s in Strategy::LISTS {
+        let r = s
+            .with(RunBoard(NeighbourOrder::Seed))
+            .expect("an open list");
+        assert_eq!(expansions(&r.events), expected_order, "{s}");
+        assert_eq!(r.path.as_deref(), Some(&expected_path[..]), "{s}");
+        assert_eq!(r.report.cost, Some(68), "{s}");
+        let c = r.report.counters;
+        assert_eq!(
+            (c.expansions, c.pushes, c.pops, c.decreases, c.reopens),
+            (11, 25, 12, 2, 0),
+            "{s}"
+        );
+    }
+}
+
+// The whole search in the project's default order, traced by hand. H(x,y) = 10·(|x−5| + |y−2|); "sN" is the
 // order in which keys were made (LIFO: among equal F the larger sN pops first).
 // Neighbours are generated clockwise from the upper left: ↖ ↑ ↗ → ↘ ↓ ↙ ←.
 //
@@ -262,7 +340,7 @@ fn first_rounds_are_as_the_seed_tells() {
 // Keys made: s0..s26 = 27, two of them decrease-keys, so 25 pushes; 12 pops.
 
 #[test]
-fn whole_search_matches_the_hand_trace() {
+fn whole_search_in_the_default_order_matches_the_hand_trace() {
     let expected_order = [
         p(1, 2),
         p(2, 2),
@@ -290,7 +368,9 @@ fn whole_search_matches_the_hand_trace() {
             events,
             report,
             path,
-        } = s.with(RunBoard).expect("an open list");
+        } = s
+            .with(RunBoard(NeighbourOrder::Default))
+            .expect("an open list");
         assert_eq!(expansions(&events), expected_order, "{s}");
         assert_eq!(path.as_deref(), Some(&expected_path[..]), "{s}");
         assert_eq!(report.cost, Some(68), "{s}");
