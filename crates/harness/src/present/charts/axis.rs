@@ -1,7 +1,8 @@
 //! Axes: a range in a transformed value (log₂ of the map side, log₁₀ of a
 //! y value spanning decades) with ticks at round values of the original.
 
-use super::spec::Panel;
+use super::short_number;
+use super::spec::{Format, Panel};
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
 
@@ -173,6 +174,58 @@ fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
     t
 }
 
+/// A tick label for `v` read as `format`.
+pub(crate) fn tick_label(format: Format, v: f64) -> String {
+    match format {
+        Format::Number => short_number(v),
+        Format::Duration => duration_label(v),
+        Format::Count => count_label(v),
+    }
+}
+
+/// A time in ns as a label in the unit that keeps it at least 1: `500 ns`,
+/// `10 µs`, `1.5 ms`, `2 s`.
+pub(crate) fn duration_label(ns: f64) -> String {
+    let ns = three_digits(ns);
+    let a = ns.abs();
+    let (unit, div) = if a >= 1e9 {
+        ("s", 1e9)
+    } else if a >= 1e6 {
+        ("ms", 1e6)
+    } else if a >= 1e3 {
+        ("µs", 1e3)
+    } else {
+        ("ns", 1.0)
+    };
+    if ns == 0.0 {
+        return "0".into();
+    }
+    format!("{} {unit}", short_number(ns / div))
+}
+
+/// `v` rounded to three significant digits, so that a tick at 10^6 computed
+/// as 999 999.99… picks the unit of 10^6.
+fn three_digits(v: f64) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let mag = 10f64.powf(v.abs().log10().floor() - 2.0);
+    (v / mag).round() * mag
+}
+
+/// A count as a label: `950`, `1500`, `20k`, `1.5M`.
+pub(crate) fn count_label(v: f64) -> String {
+    let v = three_digits(v);
+    let a = v.abs();
+    if a >= 1e6 {
+        format!("{}M", short_number(v / 1e6))
+    } else if a >= 1e4 {
+        format!("{}k", short_number(v / 1e3))
+    } else {
+        short_number(v)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,5 +238,34 @@ mod tests {
         let t = linear_ticks(0.0, 7.3);
         assert_eq!(t.first(), Some(&0.0));
         assert!(t.len() >= 4 && t.len() <= 8, "{t:?}");
+    }
+
+    #[test]
+    fn time_ticks_read_in_their_own_unit() {
+        assert_eq!(duration_label(1.0), "1 ns");
+        assert_eq!(duration_label(500.0), "500 ns");
+        assert_eq!(duration_label(1e4), "10 µs");
+        assert_eq!(duration_label(1.5e5), "150 µs");
+        assert_eq!(duration_label(1e6), "1 ms");
+        assert_eq!(duration_label(2.5e7), "25 ms");
+        assert_eq!(duration_label(1e9), "1 s");
+        assert_eq!(duration_label(3e10), "30 s");
+        // The ticks of a log axis from 1 µs to 1 s, as drawn.
+        let labels: Vec<String> = log_ticks(3.0, 9.0)
+            .iter()
+            .map(|t| tick_label(Format::Duration, 10f64.powf(*t)))
+            .collect();
+        assert_eq!(
+            labels,
+            ["1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s"]
+        );
+        assert!(labels.iter().all(|l| !l.contains('e')));
+    }
+
+    #[test]
+    fn counts_read_with_k_and_m() {
+        assert_eq!(count_label(950.0), "950");
+        assert_eq!(count_label(1e5), "100k");
+        assert_eq!(count_label(1.5e6), "1.5M");
     }
 }

@@ -1,7 +1,8 @@
 //! Drawing a [`Chart`] with plotters, on the SVG or the bitmap backend.
 
-use super::axis::{x_axis, y_axis, Axis, Ticked};
-use super::spec::{Chart, Look, Marker, Panel, Rgb, HEAP};
+use super::axis::{tick_label, x_axis, y_axis, Axis, Ticked};
+use super::spec::{Chart, Panel};
+use super::style::{Look, Marker, Rgb, HEAP};
 use super::{short_number, FONT};
 use crate::error::{Error, Result};
 use plotters::coord::Shift;
@@ -12,7 +13,7 @@ const SIZE: (u32, u32) = (1280, 760);
 /// Width of the legend column on the right.
 const LEGEND_W: u32 = 290;
 /// Height of the title block.
-const TITLE_H: u32 = 78;
+const TITLE_H: u32 = 88;
 
 /// The plotters colour of a chart colour.
 fn rgb(c: Rgb) -> RGBColor {
@@ -58,14 +59,14 @@ where
     root.draw(&Text::new(
         chart.title.clone(),
         (24, 14),
-        (FONT, 28).into_font().color(&BLACK),
+        (FONT, 30).into_font().color(&BLACK),
     ))
     .map_err(e)?;
-    for (i, line) in wrap(&chart.subtitle, 150).iter().enumerate() {
+    for (i, line) in wrap(&chart.subtitle, 135).iter().enumerate() {
         root.draw(&Text::new(
             line.clone(),
-            (24, 50 + 18 * i as i32),
-            (FONT, 15).into_font().color(&RGBColor(70, 70, 70)),
+            (24, 52 + 20 * i as i32),
+            (FONT, 16).into_font().color(&RGBColor(70, 70, 70)),
         ))
         .map_err(e)?;
     }
@@ -112,15 +113,15 @@ where
     builder
         .margin(12)
         .margin_top(if panel.title.is_some() { 4 } else { 12 })
-        .x_label_area_size(56)
-        .y_label_area_size(if chart.panels.len() > 1 { 72 } else { 84 });
+        .x_label_area_size(60)
+        .y_label_area_size(if chart.panels.len() > 1 { 80 } else { 100 });
     if let Some(t) = &panel.title {
-        builder.caption(t, (FONT, 18));
+        builder.caption(t, (FONT, 20));
     }
     let mut ctx = builder
         .build_cartesian_2d(Ticked(x.clone()), Ticked(y.clone()))
         .map_err(e)?;
-    let y_fmt = |v: &f64| short_number(if y.log { 10f64.powf(*v) } else { *v });
+    let y_fmt = |v: &f64| tick_label(panel.y_format, if y.log { 10f64.powf(*v) } else { *v });
     let x_fmt = |v: &f64| short_number(2f64.powf(*v).round());
     let x_desc = if chart.panels.len() > 1 {
         "map side (cells, log₂)"
@@ -138,8 +139,8 @@ where
         .y_desc(y_desc.as_str())
         .x_label_formatter(&x_fmt)
         .y_label_formatter(&y_fmt)
-        .label_style((FONT, 15))
-        .axis_desc_style((FONT, 17))
+        .label_style((FONT, 18))
+        .axis_desc_style((FONT, 19))
         .bold_line_style(RGBColor(215, 215, 215))
         .light_line_style(TRANSPARENT)
         .axis_style(RGBColor(90, 90, 90))
@@ -167,8 +168,7 @@ where
                 root,
                 &[(left, yr), (right, yr)],
                 REFERENCE.stroke_width(2),
-                6,
-                5,
+                &[6, 5],
             )
             .map_err(e)?;
         }
@@ -186,12 +186,7 @@ where
     for s in &panel.series {
         let pts: Vec<(i32, i32)> = s.points.iter().map(|p| clamp(px(p.0, p.1))).collect();
         let style = rgb(s.look.colour).stroke_width(s.look.width);
-        if s.look.dashed {
-            dashed(root, &pts, style, 10, 6).map_err(e)?;
-        } else {
-            root.draw(&PathElement::new(pts.clone(), style))
-                .map_err(e)?;
-        }
+        dashed(root, &pts, style, s.look.dash.pattern()).map_err(e)?;
         for p in pts {
             marker(root, p, s.look).map_err(e)?;
         }
@@ -206,16 +201,20 @@ const BANDS_UP_TO: usize = 5;
 const SHADE: RGBAColor = RGBAColor(240, 228, 66, 0.35);
 const REFERENCE: RGBColor = RGBColor(120, 120, 120);
 
-/// A dashed polyline in pixel coordinates.
+/// A polyline in pixel coordinates, dashed by `pattern` (lengths drawn and
+/// skipped in turn; solid when empty).
 fn dashed<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     pts: &[(i32, i32)],
     style: ShapeStyle,
-    dash: i32,
-    gap: i32,
+    pattern: &[i32],
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    if pattern.is_empty() {
+        return root.draw(&PathElement::new(pts.to_vec(), style));
+    }
     let mut on = true;
-    let mut left = f64::from(dash);
+    let mut i = 0;
+    let mut left = f64::from(pattern[0]);
     for w in pts.windows(2) {
         let (a, b) = (w[0], w[1]);
         let (dx, dy) = (f64::from(b.0 - a.0), f64::from(b.1 - a.1));
@@ -236,7 +235,8 @@ fn dashed<DB: DrawingBackend>(
             left -= step;
             if left <= 0.0 {
                 on = !on;
-                left = f64::from(if on { dash } else { gap });
+                i = (i + 1) % pattern.len();
+                left = f64::from(pattern[i]);
             }
         }
     }
@@ -252,23 +252,37 @@ fn marker<DB: DrawingBackend>(
     let c = rgb(look.colour);
     let (x, y) = at;
     match look.marker {
-        Marker::Circle => root.draw(&Circle::new(at, 5, c.filled())),
+        Marker::Circle => root.draw(&Circle::new(at, 6, c.filled())),
         Marker::Triangle => root.draw(&Polygon::new(
-            vec![(x, y - 7), (x + 6, y + 4), (x - 6, y + 4)],
+            vec![(x, y - 8), (x + 7, y + 5), (x - 7, y + 5)],
             c.filled(),
         )),
         Marker::Square => root.draw(&Rectangle::new(
-            [(x - 5, y - 5), (x + 5, y + 5)],
+            [(x - 6, y - 6), (x + 6, y + 6)],
             c.filled(),
         )),
         Marker::Diamond => root.draw(&Polygon::new(
-            vec![(x, y - 7), (x + 6, y), (x, y + 7), (x - 6, y)],
+            vec![(x, y - 8), (x + 7, y), (x, y + 8), (x - 7, y)],
             c.filled(),
         )),
         Marker::Cross => {
             let s = c.stroke_width(3);
-            root.draw(&PathElement::new(vec![(x - 5, y - 5), (x + 5, y + 5)], s))?;
-            root.draw(&PathElement::new(vec![(x - 5, y + 5), (x + 5, y - 5)], s))
+            root.draw(&PathElement::new(vec![(x - 6, y - 6), (x + 6, y + 6)], s))?;
+            root.draw(&PathElement::new(vec![(x - 6, y + 6), (x + 6, y - 6)], s))
+        }
+        Marker::Star => {
+            // Five points, outer radius 9 and inner 4, the first one up.
+            let pts: Vec<(i32, i32)> = (0..10)
+                .map(|k| {
+                    let r = if k % 2 == 0 { 9.0 } else { 4.0 };
+                    let a = std::f64::consts::PI * (f64::from(k) / 5.0 - 0.5);
+                    (
+                        x + (r * a.cos()).round() as i32,
+                        y + (r * a.sin()).round() as i32,
+                    )
+                })
+                .collect();
+            root.draw(&Polygon::new(pts, c.filled()))
         }
         Marker::None => Ok(()),
     }
@@ -287,47 +301,57 @@ where
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.stem, e);
     let (bx, by) = legend.get_base_pixel();
     let x0 = bx + 8;
-    let mut yy = by + 24;
-    root.draw(&Text::new("legend", (x0, yy), (FONT, 16).into_font()))
-        .map_err(e)?;
-    yy += 30;
+    let mut yy = by + 12;
     let mut seen: Vec<&str> = Vec::new();
+    let mut family = None;
+    // Lines shared by several strategies (joined labels) may span families:
+    // then no headings.
+    let headed = !chart
+        .panels
+        .iter()
+        .flat_map(|p| &p.series)
+        .any(|s| s.label.contains(", "));
     for s in chart.panels.iter().flat_map(|p| &p.series) {
         if seen.contains(&s.label.as_str()) {
             continue;
         }
         seen.push(&s.label);
-        let style = rgb(s.look.colour).stroke_width(s.look.width);
-        let seg = [(x0, yy), (x0 + 36, yy)];
-        if s.look.dashed {
-            dashed(root, &seg, style, 8, 5).map_err(e)?;
-        } else {
-            root.draw(&PathElement::new(seg.to_vec(), style))
-                .map_err(e)?;
+        // A heading over each family's entries.
+        if headed && family != Some(s.look.family) {
+            family = Some(s.look.family);
+            root.draw(&Text::new(
+                s.look.family.heading(),
+                (x0, yy),
+                (FONT, 15).into_font().color(&RGBColor(90, 90, 90)),
+            ))
+            .map_err(e)?;
+            yy += 30;
         }
-        marker(root, (x0 + 18, yy), s.look).map_err(e)?;
-        yy = label_lines(root, &s.label, x0 + 46, yy).map_err(e)?;
+        let style = rgb(s.look.colour).stroke_width(s.look.width);
+        let seg = [(x0, yy), (x0 + 40, yy)];
+        dashed(root, &seg, style, s.look.dash.pattern()).map_err(e)?;
+        marker(root, (x0 + 20, yy), s.look).map_err(e)?;
+        yy = label_lines(root, &s.label, x0 + 50, yy).map_err(e)?;
     }
     let panel = &chart.panels[0];
     if let Some((_, _, label)) = &panel.shade {
         yy += 6;
         root.draw(&Rectangle::new(
-            [(x0, yy - 8), (x0 + 36, yy + 8)],
+            [(x0, yy - 8), (x0 + 40, yy + 8)],
             SHADE.filled(),
         ))
         .map_err(e)?;
-        yy = label_lines(root, label, x0 + 46, yy).map_err(e)?;
+        yy = label_lines(root, label, x0 + 50, yy).map_err(e)?;
     }
     if let Some((_, label)) = &panel.reference {
         dashed(
             root,
-            &[(x0, yy), (x0 + 36, yy)],
+            &[(x0, yy), (x0 + 40, yy)],
             REFERENCE.stroke_width(2),
-            6,
-            5,
+            &[6, 5],
         )
         .map_err(e)?;
-        yy = label_lines(root, label, x0 + 46, yy).map_err(e)?;
+        yy = label_lines(root, label, x0 + 50, yy).map_err(e)?;
     }
     if let Some(note) = &chart.band_note {
         let note = if chart.panels[0].series.len() > BANDS_UP_TO {
@@ -336,11 +360,11 @@ where
             note.clone()
         };
         yy += 6;
-        for (i, line) in wrap(&note, 32).iter().enumerate() {
+        for (i, line) in wrap(&note, 30).iter().enumerate() {
             root.draw(&Text::new(
                 line.clone(),
-                (x0, yy + 18 * i as i32),
-                (FONT, 14).into_font().color(&RGBColor(70, 70, 70)),
+                (x0, yy + 19 * i as i32),
+                (FONT, 15).into_font().color(&RGBColor(70, 70, 70)),
             ))
             .map_err(e)?;
         }
@@ -356,13 +380,13 @@ fn label_lines<DB: DrawingBackend>(
     x: i32,
     y: i32,
 ) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
-    let lines = wrap(label, 26);
+    let lines = wrap(label, 22);
     for (i, line) in lines.iter().enumerate() {
         root.draw(&Text::new(
             line.clone(),
-            (x, y - 8 + 18 * i as i32),
-            (FONT, 15).into_font(),
+            (x, y - 9 + 19 * i as i32),
+            (FONT, 17).into_font(),
         ))?;
     }
-    Ok(y + 18 * (lines.len() as i32 - 1) + 28)
+    Ok(y + 19 * (lines.len() as i32 - 1) + 27)
 }

@@ -9,6 +9,11 @@
 //! are drawn in pixel coordinates, so any marker shape works the same in the
 //! plot and in the legend.
 //!
+//! Every strategy has a look of its own ([`style`]): a hue family per
+//! group (lists, heaps, monotone queues, references), and within it a
+//! shade, a marker and a dash pattern; the legend lists the groups under
+//! headings. Time axes are labelled in ns, µs, ms and s.
+//!
 //! Axes ([`axis`]) are linear in a transformed value (log₂ of the map side;
 //! log₁₀ of the y value when it spans decades), with tick labels printed in
 //! the original units: one code path for linear and log axes.
@@ -16,6 +21,7 @@
 mod axis;
 mod draw;
 mod spec;
+mod style;
 
 use crate::error::{Error, Result};
 use crate::files::write_atomic;

@@ -2,95 +2,10 @@
 //! coordinates, with the look of every strategy. Nothing here knows how a
 //! chart is drawn.
 
-use super::{time_unit, CLAIM, FLOOR};
+use super::style::{look, Look};
+use super::{CLAIM, FLOOR};
 use crate::runs::LoadedRuns;
 use crate::stats::{Group, Summary};
-
-/// A colour as red, green and blue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Rgb(pub(crate) u8, pub(crate) u8, pub(crate) u8);
-
-/// Black, for the floor.
-const BLACK: Rgb = Rgb(0, 0, 0);
-
-/// A marker shape; with the colour it tells strategies apart without colour.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Marker {
-    Circle,
-    Triangle,
-    Square,
-    Diamond,
-    Cross,
-    None,
-}
-
-/// How one series looks.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Look {
-    pub(crate) colour: Rgb,
-    pub(crate) marker: Marker,
-    pub(crate) dashed: bool,
-    /// Line width in pixels.
-    pub(crate) width: u32,
-}
-
-/// Okabe–Ito's colour-blind-safe colours (yellow left out: unreadable on
-/// white), then three of Paul Tol's muted ones for longer lists; vermillion
-/// is kept for the heap and black for the floor.
-const PALETTE: [Rgb; 8] = [
-    Rgb(0, 114, 178),   // blue
-    Rgb(0, 158, 115),   // bluish green
-    Rgb(204, 121, 167), // reddish purple
-    Rgb(230, 159, 0),   // orange
-    Rgb(86, 180, 233),  // sky blue
-    Rgb(136, 34, 85),   // wine
-    Rgb(153, 153, 51),  // olive
-    Rgb(51, 34, 136),   // indigo
-];
-/// The heap, whose speedup the seeds claim.
-pub(crate) const HEAP: &str = "heap";
-const HEAP_COLOUR: Rgb = Rgb(213, 94, 0); // Okabe–Ito vermillion
-const MARKERS: [Marker; 5] = [
-    Marker::Circle,
-    Marker::Triangle,
-    Marker::Square,
-    Marker::Diamond,
-    Marker::Cross,
-];
-
-/// The look of a strategy, from its place in the run's order; the floor is
-/// black and dashed.
-fn look(strategies: &[String], name: &str) -> Look {
-    if name == FLOOR {
-        return Look {
-            colour: BLACK,
-            marker: Marker::None,
-            dashed: true,
-            width: 2,
-        };
-    }
-    // The seeds' claim is about the heap: its colour is its own and its
-    // line is thicker.
-    if name == HEAP {
-        return Look {
-            colour: HEAP_COLOUR,
-            marker: Marker::Diamond,
-            dashed: false,
-            width: 5,
-        };
-    }
-    let i = strategies
-        .iter()
-        .filter(|s| *s != FLOOR && *s != HEAP)
-        .position(|s| s == name)
-        .unwrap_or(0);
-    Look {
-        colour: PALETTE[i % PALETTE.len()],
-        marker: MARKERS[i % MARKERS.len()],
-        dashed: false,
-        width: 3,
-    }
-}
 
 /// One line: points (x = map side, y) and an optional band (x, low, high).
 #[derive(Clone, Debug)]
@@ -108,11 +23,24 @@ pub(crate) struct Panel {
     pub(crate) y_label: String,
     /// Force a log y axis; otherwise chosen from the data's span.
     pub(crate) y_log: Option<bool>,
+    /// How the y values read as tick labels.
+    pub(crate) y_format: Format,
     pub(crate) series: Vec<Series>,
     /// A shaded horizontal band, with its legend text.
     pub(crate) shade: Option<(f64, f64, String)>,
     /// A dashed horizontal reference line, with its legend text.
     pub(crate) reference: Option<(f64, String)>,
+}
+
+/// How a panel's y values read as tick labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// A plain number.
+    Number,
+    /// A time given in ns, labelled in ns, µs, ms or s.
+    Duration,
+    /// A count, labelled with k and M past ten thousand.
+    Count,
 }
 
 /// A whole chart: a title, panels side by side, one legend.
@@ -179,6 +107,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 })
             })
             .collect();
+        let series = by_family(series);
         let title = format!("Speedup over the {} vs map size", base_name(base));
         out.push(Chart {
             stem: format!("speedup-vs-{base}"),
@@ -191,6 +120,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 title: None,
                 y_label: format!("speedup over {base} (×)"),
                 y_log: None,
+                y_format: Format::Number,
                 series,
                 shade: (base == "linear").then(|| {
                     (CLAIM.0, CLAIM.1, "seeds' claim for the heap: 2–3×".to_string())
@@ -201,16 +131,9 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
         });
     }
 
-    // Time per search, in the unit that keeps the middle of the data readable.
-    let all_times: Vec<f64> = group
-        .cells
-        .values()
-        .filter_map(|c| c.time.map(|q| q.median))
-        .collect();
-    let (unit, div) = time_unit(&all_times);
+    // Time per search in ns; the axis labels each tick in its own unit.
     let time_series = per_strategy(strategies, group, |c| {
-        c.time
-            .map(|q| (q.median / div, Some((q.q1 / div, q.q3 / div))))
+        c.time.map(|q| (q.median, Some((q.q1, q.q3))))
     });
     out.push(Chart {
         stem: "time-per-search".into(),
@@ -219,8 +142,9 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
         x_label: x_label.clone(),
         panels: vec![Panel {
             title: None,
-            y_label: format!("time per search ({unit}, log scale)"),
+            y_label: "time per search (log scale)".into(),
             y_log: Some(true),
+            y_format: Format::Duration,
             series: time_series,
             shade: None,
             reference: None,
@@ -237,8 +161,9 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
         x_label: x_label.clone(),
         panels: vec![Panel {
             title: None,
-            y_label: "ns per expansion".into(),
+            y_label: "time per expansion".into(),
             y_log: None,
+            y_format: Format::Duration,
             series: per_strategy(strategies, group, |c| c.ns_per_expansion.map(|v| (v, None))),
             shade: None,
             reference: None,
@@ -267,6 +192,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 title: Some("largest OPEN".into()),
                 y_label: "largest OPEN (nodes, log scale)".into(),
                 y_log: Some(true),
+                y_format: Format::Count,
                 series: max_open,
                 shade: None,
                 reference: None,
@@ -275,6 +201,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 title: Some("pushes per expansion".into()),
                 y_label: "pushes per expansion".into(),
                 y_log: Some(false),
+                y_format: Format::Number,
                 series: pushes,
                 shade: None,
                 reference: None,
@@ -283,6 +210,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 title: Some("decreases per expansion".into()),
                 y_label: "decrease-keys per expansion".into(),
                 y_log: Some(false),
+                y_format: Format::Number,
                 series: decreases,
                 shade: None,
                 reference: None,
@@ -311,7 +239,7 @@ fn per_strategy(
     group: &Group,
     value: impl Fn(&crate::stats::Cell) -> Option<(f64, Option<Band>)>,
 ) -> Vec<Series> {
-    strategies
+    let series = strategies
         .iter()
         .filter_map(|s| {
             let vals: Vec<(f64, f64, Option<Band>)> = group
@@ -332,7 +260,15 @@ fn per_strategy(
                     .collect(),
             })
         })
-        .collect()
+        .collect();
+    by_family(series)
+}
+
+/// The series grouped by family (lists, heaps, monotone queues,
+/// references), in the run's order within a family.
+fn by_family(mut series: Vec<Series>) -> Vec<Series> {
+    series.sort_by_key(|s| s.look.family);
+    series
 }
 
 /// Merges strategies whose series are the same in every panel into one line
