@@ -30,7 +30,7 @@ enum Command {
     /// Time every strategy on random maps; write a run folder and the report.
     Sweep(cmd::sweep::SweepArgs),
     /// Redraw the charts of a sweep from its run folders (SVG and PNG).
-    Plot(astar_harness::present::charts::PlotArgs),
+    Plot(cmd::plot::PlotArgs),
     /// Write the tables and the writeup's generated sections from run folders.
     Report(cmd::report::ReportArgs),
     /// Measure the seeds' quirks on random maps; write reports/seeds and the writeup's seeds section.

@@ -1,6 +1,7 @@
 //! One file per subcommand: its arguments beside its `run`.
 
 pub mod claim;
+pub mod plot;
 pub mod render;
 pub mod report;
 pub mod scen;

@@ -23,13 +23,11 @@ mod draw;
 mod spec;
 mod style;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::files::write_atomic;
 use crate::stats::load_and_summarise;
-use clap::Args;
 use plotters::style::FontStyle;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// The font family every chart asks for.
 pub(crate) const FONT: &str = "sans-serif";
@@ -44,35 +42,11 @@ pub const CLAIM: (f64, f64) = (2.0, 3.0);
 /// The name of the zero-cost lower bound, drawn dashed when present.
 pub const FLOOR: &str = "floor";
 
-/// `astar-lab plot`: draw the charts of one sweep from its run folders.
-#[derive(Args, Debug)]
-pub struct PlotArgs {
-    /// Run folders of one sweep (several shards are merged).
-    #[arg(required = true)]
-    pub runs: Vec<PathBuf>,
-    /// Where to write the charts.
-    #[arg(long, default_value = "reports/charts")]
-    pub out: PathBuf,
-}
-
-impl PlotArgs {
-    /// Draws every chart and prints the files written.
-    pub fn run(self) -> anyhow::Result<ExitCode> {
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
-        for path in plot_runs(&self.runs, &self.out)? {
-            // A closed pipe (`| head`) is not an error of the plot.
-            let _ = writeln!(out, "{}", path.display());
-        }
-        Ok(ExitCode::SUCCESS)
-    }
-}
-
 /// Draws every chart of the sweep in `runs` into `out_dir`, as SVG and PNG.
 /// Returns the files written.
 pub fn plot_runs(runs: &[PathBuf], out_dir: &Path) -> Result<Vec<PathBuf>> {
     register_font()?;
-    let (loaded, summary) = load_and_summarise(runs).map_err(foreign)?;
+    let (loaded, summary) = load_and_summarise(runs)?;
     let mut written = Vec::new();
     let several = summary.groups.len() > 1;
     for group in &summary.groups {
@@ -85,21 +59,14 @@ pub fn plot_runs(runs: &[PathBuf], out_dir: &Path) -> Result<Vec<PathBuf>> {
         for chart in spec::charts(&loaded, &summary, group) {
             let stem = format!("{}{suffix}", chart.stem);
             let svg_path = out_dir.join(format!("{stem}.svg"));
-            write_atomic(&svg_path, draw::render_svg(&chart)?.as_bytes()).map_err(foreign)?;
+            write_atomic(&svg_path, draw::render_svg(&chart)?.as_bytes())?;
             written.push(svg_path);
             let png_path = out_dir.join(format!("{stem}.png"));
-            write_atomic(&png_path, &draw::render_png(&chart)?).map_err(foreign)?;
+            write_atomic(&png_path, &draw::render_png(&chart)?)?;
             written.push(png_path);
         }
     }
     Ok(written)
-}
-
-/// An error of a helper that still reports through `anyhow` (the run
-/// loader, the file writer), as the harness's own, its whole chain kept in
-/// the message.
-fn foreign(e: anyhow::Error) -> Error {
-    Error::Invalid(format!("{e:#}"))
 }
 
 /// Registers the embedded font under the family name the charts ask for.
