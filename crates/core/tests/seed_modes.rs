@@ -1,35 +1,13 @@
 //! The seed modes of the core search on boards small enough to trace by hand:
 //! seed 000's goal-on-open stop and seed 001's precedence slip.
 
+mod common;
+
 use astar_core::verify::check_path;
 use astar_core::{
-    ExpansionLog, GoalTest, Grid, Heuristic, Key, OpenList, Outcome, Point, Rules, Search,
-    StepRule, TiePolicy,
+    ExpansionLog, GoalTest, Grid, Heuristic, Outcome, Point, Rules, Search, StepRule, TiePolicy,
 };
-
-/// A plain sorted vector, enough for these tests.
-#[derive(Default)]
-struct Sorted(Vec<Key>);
-impl OpenList for Sorted {
-    const NAME: &'static str = "sorted";
-    fn clear(&mut self, _: usize) {
-        self.0.clear();
-    }
-    fn push(&mut self, key: Key) {
-        let at = self.0.partition_point(|&k| k > key);
-        self.0.insert(at, key);
-    }
-    fn decrease(&mut self, key: Key) {
-        self.0.retain(|k| k.node() != key.node());
-        self.push(key);
-    }
-    fn pop(&mut self) -> Option<Key> {
-        self.0.pop()
-    }
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-}
+use common::Sorted;
 
 fn p(x: u32, y: u32) -> Point {
     Point::new(x, y)
