@@ -7,70 +7,15 @@
 //!    thread, so times compare side by side with the corrected port
 //!    (`as-written+resort`).
 
+pub use super::amit_port::{amit_run, AmitRun, AMIT_VARIANTS};
 use super::rows::{bit, keyed_row, Key};
 use super::summary::{mean, median_of, micros, pct, subopt};
 use super::{base_rules, core_run, CoreSearch, Experiment, Query, QuerySpec, Setting};
-use anyhow::{bail, Context, Result};
-use astar_amit::{AmitCosts, AmitHeuristic, AmitOptions, AmitOutcome, AmitSearch};
-use astar_core::verify::check_path;
-use astar_core::{Costs, Grid, Point, Rules};
+use anyhow::{bail, Result};
+use astar_amit::{AmitCosts, AmitOptions, AmitSearch};
+use astar_core::{Costs, Rules};
 use std::fmt::Write as _;
 use std::time::Instant;
-
-/// The Amit variants run on every query: name and options. Pairs `2k` and
-/// `2k+1` differ only in re-sorting (without, with).
-pub const AMIT_VARIANTS: [(&str, AmitOptions); 10] = {
-    const F: AmitOptions = AmitOptions::FAITHFUL;
-    const OCT: AmitOptions = AmitOptions {
-        heuristic: AmitHeuristic::Octile,
-        ..F
-    };
-    const C: AmitOptions = AmitOptions {
-        costs: AmitCosts::Seed,
-        ..F
-    };
-    const ADM: AmitOptions = AmitOptions {
-        heuristic: AmitHeuristic::Octile,
-        costs: AmitCosts::Seed,
-        ..F
-    };
-    [
-        ("as-written", F),
-        ("as-written+resort", AmitOptions { resort: true, ..F }),
-        ("octile-h", OCT),
-        (
-            "octile-h+resort",
-            AmitOptions {
-                resort: true,
-                ..OCT
-            },
-        ),
-        ("costs-10-14", C),
-        ("costs-10-14+resort", AmitOptions { resort: true, ..C }),
-        ("octile-h+costs-10-14", ADM),
-        (
-            "octile-h+costs-10-14+resort",
-            AmitOptions {
-                resort: true,
-                ..ADM
-            },
-        ),
-        (
-            "forward",
-            AmitOptions {
-                backward: false,
-                ..F
-            },
-        ),
-        (
-            "no-corner-cutting",
-            AmitOptions {
-                corner_cutting: false,
-                ..F
-            },
-        ),
-    ]
-};
 
 /// The re-sort pairs: variants `2k` (without) and `2k+1` (with).
 const PAIRS: usize = 4;
@@ -89,59 +34,6 @@ pub const AMIT_TIMING_REPEATS: usize = 3;
 /// Untimed runs of the same search before a variant's timed runs, so each
 /// variant is timed with caches and branch history trained on its own search.
 pub const AMIT_WARM_UP: usize = 2;
-
-/// One Amit variant's result on a query.
-#[derive(Clone, Debug, Default)]
-pub struct AmitRun {
-    /// True cost of the path under 10/14 (with the variant's corner rule).
-    pub cost: u64,
-    /// Cost under the variant's own step costs (G of the node found).
-    pub own_cost: u64,
-    /// Nodes expanded.
-    pub expansions: u64,
-    /// Pops taken while OPEN held a smaller F.
-    pub out_of_order: u64,
-    /// Expanded cells, in order.
-    pub order: Vec<Point>,
-    /// The path.
-    pub path: Vec<Point>,
-}
-
-/// Runs the Amit port with `opts` on a query and checks its path.
-pub fn amit_run(
-    search: &mut AmitSearch,
-    grid: &Grid,
-    q: &QuerySpec,
-    opts: &AmitOptions,
-) -> Result<AmitRun> {
-    // The out-of-order count scans OPEN on every pop; only untimed runs pay it.
-    search.count_out_of_order = !opts.resort;
-    let mut order = Vec::new();
-    let r = search.run(grid, q.start, q.goal, opts, Some(&mut order));
-    if r.outcome != AmitOutcome::Found {
-        bail!("the Amit port found no path for {} → {}", q.start, q.goal);
-    }
-    let path = search.path(grid).context("a found search has a path")?;
-    let rules = Rules {
-        corner_cutting: opts.corner_cutting,
-        ..Rules::default()
-    };
-    let steps = check_path(grid, &rules, q.start, q.goal, &path)
-        .map_err(|e| anyhow::anyhow!("bad Amit path: {e}"))?;
-    let own = opts.costs.steps();
-    let own_cost = steps.straight * own.0 + steps.diagonal * own.1;
-    if Some(own_cost) != r.cost {
-        bail!("Amit path costs {own_cost} but G is {:?}", r.cost);
-    }
-    Ok(AmitRun {
-        cost: steps.cost(&rules),
-        own_cost,
-        expansions: r.expansions,
-        out_of_order: r.out_of_order_pops,
-        order,
-        path,
-    })
-}
 
 keyed_row! {
     /// One Amit variant on one query (`amit.csv`).
@@ -537,6 +429,7 @@ mod tests {
     }
 
     use super::super::{Rows, Run};
+    use astar_core::Grid;
 
     #[test]
     fn amit_timing_times_every_variant_of_every_query() {

@@ -29,6 +29,7 @@
 //! the configuration the tables are rebuilt with.
 
 pub mod amit;
+mod amit_port;
 mod args;
 mod erased;
 pub mod goal_test;
