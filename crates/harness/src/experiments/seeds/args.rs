@@ -1,0 +1,112 @@
+//! The `seeds` command's flags. The command layer is moving to the `astar-lab`
+//! crate; the library's entry points are [`super::run`] and
+//! [`super::from_data`], which take no clap types.
+
+use super::{SeedsConfig, SeedsRun};
+use anyhow::Result;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Map sides for `--sizes`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeList(pub Vec<u32>);
+
+fn parse_sizes(text: &str) -> Result<SizeList, String> {
+    let sizes = text
+        .split(',')
+        .map(|s| match s.trim().parse::<u32>() {
+            Ok(n) if (4..=4096).contains(&n) => Ok(n),
+            _ => Err(format!("expected map sides from 4 to 4096, got {s:?}")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(SizeList(sizes))
+}
+
+fn parse_count(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("expected a positive whole number, got {text:?}")),
+    }
+}
+
+fn parse_density(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(d) if (0.0..0.9).contains(&d) => Ok(d),
+        _ => Err(format!(
+            "expected an obstacle density in [0, 0.9), got {text:?}"
+        )),
+    }
+}
+
+/// `astar-lab seeds`: measure the seeds' quirks, or rebuild their tables.
+#[derive(Args, Debug, Clone)]
+pub struct SeedsArgs {
+    /// Maps per size.
+    #[arg(long, default_value_t = 20, value_parser = parse_count)]
+    pub maps: u32,
+    /// Map sides, comma-separated.
+    #[arg(long, default_value = "32,64,128", value_parser = parse_sizes)]
+    pub sizes: SizeList,
+    /// Queries per map.
+    #[arg(long, default_value_t = 5, value_parser = parse_count)]
+    pub queries: u32,
+    /// Obstacle density of the random maps.
+    #[arg(long, default_value_t = 0.2, value_parser = parse_density)]
+    pub density: f64,
+    /// Master seed: the same seed gives the same maps and queries.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Folder for the CSVs, tables.md and README.md.
+    #[arg(long, default_value = "reports/seeds")]
+    pub out: PathBuf,
+    /// Writeup whose `seeds` section gets the summary, or `none`.
+    #[arg(long, default_value = "reports/README.md")]
+    pub writeup: String,
+    /// Least time per timed heap / heap-scan measurement, in milliseconds.
+    #[arg(long, default_value_t = 5)]
+    pub min_time_ms: u64,
+    /// Measure nothing: rebuild tables.md, README.md and the writeup's section
+    /// from the CSVs and meta.json in this folder.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["maps", "sizes", "queries", "density", "seed", "out", "min_time_ms"])]
+    pub from_data: Option<PathBuf>,
+}
+
+impl SeedsArgs {
+    /// The maps and queries these flags describe.
+    pub fn config(&self) -> SeedsConfig {
+        SeedsConfig {
+            sizes: self.sizes.0.clone(),
+            maps: self.maps,
+            queries: self.queries,
+            density: self.density,
+            seed: self.seed,
+        }
+    }
+
+    /// The measuring run these flags describe.
+    pub fn seeds_run(&self) -> SeedsRun {
+        SeedsRun {
+            config: self.config(),
+            min_time: Duration::from_millis(self.min_time_ms),
+            out: self.out.clone(),
+            writeup: self.writeup_path().map(Path::to_path_buf),
+        }
+    }
+
+    fn writeup_path(&self) -> Option<&Path> {
+        (self.writeup != "none").then(|| Path::new(&self.writeup))
+    }
+
+    /// Measures and writes the outputs, or with `--from-data` rebuilds the
+    /// tables of a folder; prints the tables.
+    pub fn run(self) -> Result<ExitCode> {
+        let markdown = match &self.from_data {
+            Some(dir) => super::from_data(dir, self.writeup_path())?,
+            None => super::run(&self.seeds_run())?,
+        };
+        crate::outln!("{markdown}");
+        Ok(ExitCode::SUCCESS)
+    }
+}

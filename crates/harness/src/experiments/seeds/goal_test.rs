@@ -1,0 +1,140 @@
+//! 2. Stopping when the goal enters OPEN (seed 000's quicker option) against
+//!    stopping when it is closed, under both heuristics and both tie orders.
+
+use super::rows::{keyed_row, Key};
+use super::summary::{excess, mean, pct};
+use super::{base_rules, core_run, CoreSearch, Experiment, Query, Setting};
+use anyhow::Result;
+use astar_core::{GoalTest as Stop, Heuristic, Rules, TiePolicy};
+use std::fmt::Write as _;
+
+/// The goal-test comparisons: heuristic and tie policy.
+pub const GOAL_TEST_CASES: [(Heuristic, TiePolicy); 4] = [
+    (Heuristic::Octile, TiePolicy::Lifo),
+    (Heuristic::Manhattan, TiePolicy::Lifo),
+    (Heuristic::Octile, TiePolicy::Fifo),
+    (Heuristic::Manhattan, TiePolicy::Fifo),
+];
+
+keyed_row! {
+    /// One query under one of [`GOAL_TEST_CASES`], stopping on close and on
+    /// open (`goal_test.csv`).
+    pub struct GoalTestRow in "goal_test.csv" {
+        /// The heuristic, as `--heuristic` names it.
+        pub heuristic: String,
+        /// The tie policy, as `--tie` names it.
+        pub tie: String,
+        /// Octile cost: the optimum.
+        pub optimal: u64,
+        /// True cost of the path, goal on close.
+        pub closed_cost: u64,
+        /// True cost of the path, goal on open.
+        pub opened_cost: u64,
+        /// Expansions, goal on close.
+        pub closed_expansions: u64,
+        /// Expansions, goal on open.
+        pub opened_expansions: u64,
+    }
+}
+
+/// The experiment.
+pub struct GoalTest;
+
+impl Experiment for GoalTest {
+    type Rows = Vec<GoalTestRow>;
+
+    fn measure(&self, q: &Query<'_>) -> Result<Self::Rows> {
+        let mut s = CoreSearch::new();
+        let k = Key::of(q.spec);
+        GOAL_TEST_CASES
+            .iter()
+            .map(|&(heuristic, tie)| {
+                let closed = Rules {
+                    heuristic,
+                    tie,
+                    ..base_rules()
+                };
+                let opened = Rules {
+                    goal_test: Stop::Opened,
+                    ..closed
+                };
+                let c = core_run(&mut s, q.grid, q.spec, &closed)?;
+                let o = core_run(&mut s, q.grid, q.spec, &opened)?;
+                Ok(GoalTestRow {
+                    size: k.size,
+                    map: k.map,
+                    query: k.query,
+                    start: k.start,
+                    goal: k.goal,
+                    heuristic: heuristic.to_string(),
+                    tie: tie.to_string(),
+                    optimal: q.optimum.cost,
+                    closed_cost: c.cost,
+                    opened_cost: o.cost,
+                    closed_expansions: c.expansions,
+                    opened_expansions: o.expansions,
+                })
+            })
+            .collect()
+    }
+
+    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String {
+        let rows = rows.map(Vec::as_slice).unwrap_or_default();
+        let mut m = String::new();
+        let _ = writeln!(
+            m,
+            "#### 2. Stopping when the goal enters OPEN (seed 000's quicker option)\n"
+        );
+        let _ = writeln!(m, "| heuristic | ties | size | queries | path cost differs from goal-on-close | longer than optimal (open / close) | max excess (open) | expansions, close | expansions, open | expansions saved |");
+        let _ = writeln!(m, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let mut sentences = Vec::new();
+        for (h, tie) in GOAL_TEST_CASES {
+            let (h, tie) = (h.to_string(), tie.to_string());
+            let (mut diff_all, mut n_all, mut worse_all) = (0, 0, 0);
+            let (mut ec_all, mut eo_all) = (0.0, 0.0);
+            for &size in &s.config.sizes {
+                let runs: Vec<&GoalTestRow> = rows
+                    .iter()
+                    .filter(|r| r.size == size && r.heuristic == h && r.tie == tie)
+                    .collect();
+                let diff = runs
+                    .iter()
+                    .filter(|r| r.closed_cost != r.opened_cost)
+                    .count();
+                let worse = runs
+                    .iter()
+                    .filter(|r| r.opened_cost > r.closed_cost)
+                    .count();
+                let long_o = runs.iter().filter(|r| r.opened_cost > r.optimal).count();
+                let long_c = runs.iter().filter(|r| r.closed_cost > r.optimal).count();
+                let max_o = runs
+                    .iter()
+                    .map(|r| excess(r.opened_cost, r.optimal))
+                    .fold(0.0, f64::max);
+                let ec = mean(runs.iter().map(|r| r.closed_expansions as f64));
+                let eo = mean(runs.iter().map(|r| r.opened_expansions as f64));
+                ec_all += runs.iter().map(|r| r.closed_expansions as f64).sum::<f64>();
+                eo_all += runs.iter().map(|r| r.opened_expansions as f64).sum::<f64>();
+                diff_all += diff;
+                worse_all += worse;
+                n_all += runs.len();
+                let _ = writeln!(
+                    m,
+                    "| {h} | {tie} | {size} | {} | {diff} ({:.1}%) | {:.1}% / {:.1}% | {max_o:.2}% | {ec:.1} | {eo:.1} | {:.2}% |",
+                    runs.len(),
+                    pct(diff, runs.len()),
+                    pct(long_o, runs.len()),
+                    pct(long_c, runs.len()),
+                    100.0 * (1.0 - eo / ec.max(1.0))
+                );
+            }
+            sentences.push(format!(
+                "With {h} H and {tie} ties, stopping on open changed the path's cost on {diff_all} of {n_all} queries ({:.1}%), made it longer on {worse_all}, and saved {:.2}% of the expansions.",
+                pct(diff_all, n_all),
+                100.0 * (1.0 - eo_all / ec_all.max(1.0))
+            ));
+        }
+        let _ = writeln!(m, "\n{}\n", sentences.join(" "));
+        m
+    }
+}

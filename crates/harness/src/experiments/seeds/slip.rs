@@ -1,0 +1,127 @@
+//! 3. Seed 001's precedence slip (`seed001-slip`), with its own Manhattan
+//!    heuristic and with octile: the true cost of the path returned, and
+//!    whether the G it reports is that cost.
+
+use super::rows::{keyed_row, Key};
+use super::summary::{mean, pct, subopt};
+use super::{base_rules, core_run, CoreSearch, Experiment, Query, Setting};
+use anyhow::Result;
+use astar_core::{Heuristic, Rules, StepRule};
+use std::fmt::Write as _;
+
+/// The heuristics the slip runs under: name in the CSV, label in the table.
+const CASES: [(Heuristic, &str, &str); 2] = [
+    (Heuristic::Manhattan, "manhattan", "Manhattan (as written)"),
+    (Heuristic::Octile, "octile", "octile"),
+];
+
+keyed_row! {
+    /// One query with the slip and without, under one heuristic (`slip.csv`).
+    pub struct SlipRow in "slip.csv" {
+        /// `manhattan` (seed 001 as written) or `octile`.
+        pub heuristic: String,
+        /// Octile cost: the optimum.
+        pub optimal: u64,
+        /// True cost of the path without the slip, same heuristic.
+        pub correct_cost: u64,
+        /// True cost of the path the slip returned.
+        pub slip_true_cost: u64,
+        /// G of the goal as the slip reported it.
+        pub slip_reported_g: u64,
+        /// Expansions without the slip.
+        pub correct_expansions: u64,
+        /// Expansions with the slip.
+        pub slip_expansions: u64,
+    }
+}
+
+/// The experiment.
+pub struct Slip;
+
+impl Experiment for Slip {
+    type Rows = Vec<SlipRow>;
+
+    fn measure(&self, q: &Query<'_>) -> Result<Self::Rows> {
+        let mut s = CoreSearch::new();
+        let k = Key::of(q.spec);
+        CASES
+            .iter()
+            .map(|&(heuristic, name, _)| {
+                let correct_rules = Rules {
+                    heuristic,
+                    ..base_rules()
+                };
+                let correct = if heuristic == Heuristic::Octile {
+                    q.optimum
+                } else {
+                    core_run(&mut s, q.grid, q.spec, &correct_rules)?
+                };
+                let slip_rules = Rules {
+                    step_rule: StepRule::Seed001Slip,
+                    ..correct_rules
+                };
+                let slip = core_run(&mut s, q.grid, q.spec, &slip_rules)?;
+                Ok(SlipRow {
+                    size: k.size,
+                    map: k.map,
+                    query: k.query,
+                    start: k.start,
+                    goal: k.goal,
+                    heuristic: name.to_string(),
+                    optimal: q.optimum.cost,
+                    correct_cost: correct.cost,
+                    slip_true_cost: slip.cost,
+                    slip_reported_g: slip.reported,
+                    correct_expansions: correct.expansions,
+                    slip_expansions: slip.expansions,
+                })
+            })
+            .collect()
+    }
+
+    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String {
+        let rows = rows.map(Vec::as_slice).unwrap_or_default();
+        let mut m = String::new();
+        let _ = writeln!(
+            m,
+            "#### 3. Seed 001's precedence slip (`--costs seed001-slip`)\n"
+        );
+        let _ = writeln!(m, "| heuristic | size | queries | longer than optimal | mean excess | max excess | reported G ≠ true cost | expansions, correct | expansions, slip |");
+        let _ = writeln!(m, "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let mut slip_sentence = String::new();
+        for (_, name, label) in CASES {
+            let mut all = Vec::new();
+            for &size in &s.config.sizes {
+                let rs: Vec<&SlipRow> = rows
+                    .iter()
+                    .filter(|r| r.size == size && r.heuristic == name)
+                    .collect();
+                let pairs: Vec<(u64, u64)> =
+                    rs.iter().map(|r| (r.slip_true_cost, r.optimal)).collect();
+                all.extend(pairs.iter().copied());
+                let (_, share, mean_ex, max_ex) = subopt(&pairs);
+                let lies = rs
+                    .iter()
+                    .filter(|r| r.slip_reported_g != r.slip_true_cost)
+                    .count();
+                let ec = mean(rs.iter().map(|r| r.correct_expansions as f64));
+                let es = mean(rs.iter().map(|r| r.slip_expansions as f64));
+                let _ = writeln!(
+                    m,
+                    "| {label} | {size} | {} | {share:.1}% | {mean_ex:.2}% | {max_ex:.2}% | {:.1}% | {ec:.0} | {es:.0} |",
+                    rs.len(),
+                    pct(lies, rs.len())
+                );
+            }
+            let (longer, share, mean_ex, max_ex) = subopt(&all);
+            if slip_sentence.is_empty() {
+                slip_sentence = format!(
+                    "Seed 001 as written (slip and Manhattan H) returned a longer path than optimal on {longer} of {} queries ({share:.1}%), {mean_ex:.2}% longer on average and {max_ex:.2}% at worst.",
+                    all.len()
+                );
+            }
+        }
+        let _ = writeln!(m, "\n{slip_sentence}\n");
+        m
+    }
+}
