@@ -34,7 +34,7 @@ enum Command {
     /// Write the tables and the writeup's generated sections from run folders.
     Report(cmd::report::ReportArgs),
     /// Measure the seeds' quirks on random maps; write reports/seeds and the writeup's seeds section.
-    Seeds(astar_harness::experiments::seeds::SeedsArgs),
+    Seeds(cmd::seeds::SeedsArgs),
     /// Where the heap's 2–3× claim holds: one run folder per condition; writes the claim-conditions section.
     Claim(cmd::claim::ClaimArgs),
 }

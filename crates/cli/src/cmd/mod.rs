@@ -5,5 +5,6 @@ pub mod plot;
 pub mod render;
 pub mod report;
 pub mod scen;
+pub mod seeds;
 pub mod solve;
 pub mod sweep;

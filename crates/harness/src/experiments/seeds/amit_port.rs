@@ -2,7 +2,8 @@
 //! [`super::amit`] experiment measures with.
 
 use super::QuerySpec;
-use anyhow::{bail, Context, Result};
+use crate::error::Result;
+use crate::{bail, invalid};
 use astar_amit::{AmitCosts, AmitHeuristic, AmitOptions, AmitOutcome, AmitSearch};
 use astar_core::verify::check_path;
 use astar_core::{Grid, Point, Rules};
@@ -93,13 +94,15 @@ pub fn amit_run(
     if r.outcome != AmitOutcome::Found {
         bail!("the Amit port found no path for {} → {}", q.start, q.goal);
     }
-    let path = search.path(grid).context("a found search has a path")?;
+    let path = search
+        .path(grid)
+        .ok_or_else(|| invalid!("a found search has a path"))?;
     let rules = Rules {
         corner_cutting: opts.corner_cutting,
         ..Rules::default()
     };
     let steps = check_path(grid, &rules, q.start, q.goal, &path)
-        .map_err(|e| anyhow::anyhow!("bad Amit path: {e}"))?;
+        .map_err(|e| invalid!("bad Amit path: {e}"))?;
     let own = opts.costs.steps();
     let own_cost = steps.straight * own.0 + steps.diagonal * own.1;
     if Some(own_cost) != r.cost {

@@ -2,7 +2,7 @@
 //! for every experiment, so [`super::EXPERIMENTS`] is a plain list.
 
 use super::{Experiment, Query, Rows, Setting};
-use anyhow::Result;
+use crate::error::Result;
 use rayon::prelude::*;
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 use super::rows::{keyed_row, Key};
 use super::summary::{excess, mean, pct};
 use super::{base_rules, core_run, CoreSearch, Experiment, Query, Setting};
-use anyhow::Result;
+use crate::error::Result;
 use astar_core::{GoalTest as Stop, Heuristic, Rules, TiePolicy};
 use std::fmt::Write as _;
 

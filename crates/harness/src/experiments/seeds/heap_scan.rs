@@ -5,8 +5,9 @@
 use super::rows::{keyed_row, Key};
 use super::summary::mean;
 use super::{base_rules, Experiment, Query, Setting};
+use crate::error::Result;
 use crate::measure::timing::time_search;
-use anyhow::{bail, Result};
+use crate::{bail, invalid};
 use astar_registry::Strategy;
 use std::fmt::Write as _;
 
@@ -69,9 +70,9 @@ impl Experiment for HeapScan {
         let (s, rules) = (q.spec, base_rules());
         let (mut hs, mut ss) = (heap.solver(), scan.solver());
         let a = time_search(hs.as_mut(), q.grid, s.start, s.goal, &rules, q.min_time)
-            .map_err(|e| anyhow::anyhow!("heap: {e}"))?;
+            .map_err(|e| invalid!("heap: {e}"))?;
         let b = time_search(ss.as_mut(), q.grid, s.start, s.goal, &rules, q.min_time)
-            .map_err(|e| anyhow::anyhow!("heap-scan: {e}"))?;
+            .map_err(|e| invalid!("heap-scan: {e}"))?;
         if a.report.counters.expansions != b.report.counters.expansions {
             bail!("heap and heap-scan ran different searches");
         }

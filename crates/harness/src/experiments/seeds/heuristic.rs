@@ -5,7 +5,7 @@
 use super::rows::{keyed_row, Key};
 use super::summary::{mean, subopt};
 use super::{base_rules, core_run, CoreSearch, Experiment, Query, Setting};
-use anyhow::Result;
+use crate::error::Result;
 use astar_core::Rules;
 use std::fmt::Write as _;
 

@@ -30,7 +30,6 @@
 
 pub mod amit;
 mod amit_port;
-mod args;
 mod erased;
 pub mod goal_test;
 pub mod heap_scan;
@@ -40,15 +39,15 @@ pub mod slip;
 mod summary;
 
 pub use amit::{amit_run, AmitRun, AMIT_TIMING_REPEATS, AMIT_VARIANTS, AMIT_WARM_UP};
-pub use args::{SeedsArgs, SizeList};
 pub use goal_test::GOAL_TEST_CASES;
 pub use rows::{CsvRow, Rows};
 
+use crate::error::{Context, Error, Result};
 use crate::files::write_atomic;
 use crate::measure::machine;
 use crate::measure::workload::{largest_component, map_seed, query};
 use crate::present::markers::splice;
-use anyhow::{bail, Context, Result};
+use crate::{bail, invalid};
 use astar_core::verify::check_path;
 use astar_core::{Grid, Outcome, Point, Rules, Search};
 use erased::{Erased, Section};
@@ -230,9 +229,11 @@ pub fn core_run(search: &mut CoreSearch, grid: &Grid, q: &QuerySpec, rules: &Rul
             q.goal
         );
     }
-    let path = search.path(grid).context("a found search has a path")?;
-    let steps = check_path(grid, rules, q.start, q.goal, &path)
-        .map_err(|e| anyhow::anyhow!("bad path: {e}"))?;
+    let path = search
+        .path(grid)
+        .ok_or_else(|| invalid!("a found search has a path"))?;
+    let steps =
+        check_path(grid, rules, q.start, q.goal, &path).map_err(|e| invalid!("bad path: {e}"))?;
     Ok(Run {
         cost: steps.cost(rules),
         reported: u64::from(r.cost.unwrap_or(0)),
@@ -362,7 +363,7 @@ pub fn measure(run: &SeedsRun, meta: &SeedsMeta) -> Result<Outputs> {
 pub fn tables_from(dir: &Path) -> Result<(SeedsMeta, Outputs)> {
     let meta_path = dir.join("meta.json");
     let meta: SeedsMeta = serde_json::from_str(&crate::files::read_text(&meta_path)?)
-        .with_context(|| format!("{}: not a seeds meta.json", meta_path.display()))?;
+        .map_err(|e| Error::malformed(&meta_path, format!("not a seeds meta.json: {e}")))?;
     let Some(config) = meta.config.clone() else {
         bail!(
             "{}: no configuration recorded; measure again with `astar-lab seeds`",
@@ -460,7 +461,7 @@ pub fn run(run: &SeedsRun) -> Result<String> {
             }
         }
     }
-    let json = serde_json::to_string_pretty(&meta).context("meta.json")?;
+    let json = serde_json::to_string_pretty(&meta).expect("metadata serialises");
     write_atomic(&run.out.join("meta.json"), format!("{json}\n").as_bytes())?;
     write_tables(
         &run.out,
@@ -483,7 +484,10 @@ pub fn run(run: &SeedsRun) -> Result<String> {
 /// Returns the markdown of the tables.
 pub fn from_data(dir: &Path, writeup: Option<&Path>) -> Result<String> {
     let (meta, out) = tables_from(dir)?;
-    let config = meta.config.as_ref().context("meta.json has a config")?;
+    let config = meta
+        .config
+        .as_ref()
+        .ok_or_else(|| invalid!("{}: meta.json has no config", dir.display()))?;
     write_tables(dir, writeup, config, &meta, &out.markdown)?;
     eprintln!("rebuilt the tables of {}", dir.display());
     Ok(out.markdown)

@@ -2,7 +2,8 @@
 //! with the `csv` crate.
 
 use super::QuerySpec;
-use anyhow::{bail, Context, Result};
+use crate::bail;
+use crate::error::{Error, Result};
 use astar_core::Point;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -33,12 +34,12 @@ pub fn to_csv<R: CsvRow>(rows: &[R]) -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in rows {
         w.serialize(r)
-            .with_context(|| format!("writing {}", R::FILE))?;
+            .map_err(|e| crate::invalid!("writing {}: {e}", R::FILE))?;
     }
     let bytes = w
         .into_inner()
-        .map_err(|e| anyhow::anyhow!("writing {}: {e}", R::FILE))?;
-    String::from_utf8(bytes).with_context(|| format!("writing {}", R::FILE))
+        .map_err(|e| crate::invalid!("writing {}: {e}", R::FILE))?;
+    String::from_utf8(bytes).map_err(|e| crate::invalid!("writing {}: {e}", R::FILE))
 }
 
 /// Reads `R::FILE` from `dir`, or `None` when it is not there. Columns are
@@ -48,11 +49,11 @@ pub fn read_csv<R: CsvRow>(dir: &Path) -> Result<Option<Vec<R>>> {
     if !path.exists() {
         return Ok(None);
     }
-    let mut r = csv::Reader::from_path(&path).with_context(|| format!("{}", path.display()))?;
+    let mut r = csv::Reader::from_path(&path).map_err(|e| Error::malformed(&path, e))?;
     let rows = r
         .deserialize()
         .collect::<Result<Vec<R>, _>>()
-        .with_context(|| format!("{}", path.display()))?;
+        .map_err(|e| Error::malformed(&path, e))?;
     Ok(Some(rows))
 }
 

@@ -5,7 +5,7 @@
 use super::rows::{keyed_row, Key};
 use super::summary::{mean, pct, subopt};
 use super::{base_rules, core_run, CoreSearch, Experiment, Query, Setting};
-use anyhow::Result;
+use crate::error::Result;
 use astar_core::{Heuristic, Rules, StepRule};
 use std::fmt::Write as _;
 

@@ -396,7 +396,7 @@ pub fn record_search(
         .with_context(|| format!("searching from {start} to {goal}"))
 }
 
-/// Turns a drawing error into an `anyhow` error (plotters' errors are not
+/// Turns a drawing error into the harness's error (plotters' errors are not
 /// all `Send + Sync`).
 fn draw_error(e: impl fmt::Display) -> Error {
     crate::invalid!("drawing: {e}")

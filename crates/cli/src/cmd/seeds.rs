@@ -1,56 +1,26 @@
-//! The `seeds` command's flags. The command layer is moving to the `astar-lab`
-//! crate; the library's entry points are [`super::run`] and
-//! [`super::from_data`], which take no clap types.
+//! `astar-lab seeds`: the seeds' quirks measured on random maps, or their
+//! tables rebuilt from a folder's data (`--from-data`).
 
-use super::{SeedsConfig, SeedsRun};
+use crate::args::{parse_density, parse_positive, parse_sizes, Sizes};
 use anyhow::Result;
+use astar_harness::experiments::seeds::{self, SeedsConfig, SeedsRun};
+use astar_harness::outln;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Map sides for `--sizes`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SizeList(pub Vec<u32>);
-
-fn parse_sizes(text: &str) -> Result<SizeList, String> {
-    let sizes = text
-        .split(',')
-        .map(|s| match s.trim().parse::<u32>() {
-            Ok(n) if (4..=4096).contains(&n) => Ok(n),
-            _ => Err(format!("expected map sides from 4 to 4096, got {s:?}")),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(SizeList(sizes))
-}
-
-fn parse_count(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("expected a positive whole number, got {text:?}")),
-    }
-}
-
-fn parse_density(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(d) if (0.0..0.9).contains(&d) => Ok(d),
-        _ => Err(format!(
-            "expected an obstacle density in [0, 0.9), got {text:?}"
-        )),
-    }
-}
-
 /// `astar-lab seeds`: measure the seeds' quirks, or rebuild their tables.
 #[derive(Args, Debug, Clone)]
 pub struct SeedsArgs {
     /// Maps per size.
-    #[arg(long, default_value_t = 20, value_parser = parse_count)]
+    #[arg(long, default_value_t = 20, value_parser = parse_positive)]
     pub maps: u32,
     /// Map sides, comma-separated.
     #[arg(long, default_value = "32,64,128", value_parser = parse_sizes)]
-    pub sizes: SizeList,
+    pub sizes: Sizes,
     /// Queries per map.
-    #[arg(long, default_value_t = 5, value_parser = parse_count)]
+    #[arg(long, default_value_t = 5, value_parser = parse_positive)]
     pub queries: u32,
     /// Obstacle density of the random maps.
     #[arg(long, default_value_t = 0.2, value_parser = parse_density)]
@@ -103,10 +73,10 @@ impl SeedsArgs {
     /// tables of a folder; prints the tables.
     pub fn run(self) -> Result<ExitCode> {
         let markdown = match &self.from_data {
-            Some(dir) => super::from_data(dir, self.writeup_path())?,
-            None => super::run(&self.seeds_run())?,
+            Some(dir) => seeds::from_data(dir, self.writeup_path())?,
+            None => seeds::run(&self.seeds_run())?,
         };
-        crate::outln!("{markdown}");
+        outln!("{markdown}");
         Ok(ExitCode::SUCCESS)
     }
 }
