@@ -10,18 +10,38 @@
 //!   line in [`strategy`], which monomorphises the core search for it, so the
 //!   hot loop has no dynamic dispatch.
 //! - The strategies that are not open lists: the zero-cost [`FloorSolver`]
-//!   and the peers ([`PathfindingPeer`]), other crates' A* on the same query.
+//!   and the peers ([`PathfindingPeer`], [`PetgraphPeer`]), other crates' A*
+//!   on the same query.
+//!
+//! The peers bring their own data structures, which is what they measure:
+//!
+//! - `pathfinding`'s `astar` walks the grid through a successor closure (no
+//!   graph is built) and keeps an `FxIndexMap` from node to (parent index,
+//!   cost) for every node reached and a `std` `BinaryHeap` of (estimated
+//!   cost, cost, index) entries with no decrease-key.
+//! - `petgraph`'s `algo::astar` searches a [`petgraph::csr::Csr`] built from
+//!   the grid untimed in `prepare` (preparation memory), and keeps a `std`
+//!   `BinaryHeap` of `MinScored` ((F, H, G), node) entries with no
+//!   decrease-key, a `hashbrown` `HashMap` from node to its best (F, H, G)
+//!   and a path tracker (another `HashMap`, from node to predecessor).
+//!
+//! Neither reports counters: both report those of this project's search on
+//! the same query, run untimed in `prepare`; their outcome, cost and path are
+//! their own.
 //!
 //! It has no command line, no charts and no files: benches and tests use it
 //! without pulling in what the harness needs.
 
 mod floor;
+mod grid_moves;
 mod peer;
+mod petgraph_peer;
 mod solver;
 pub mod strategy;
 
 pub use floor::FloorSolver;
 pub use peer::PathfindingPeer;
+pub use petgraph_peer::{CallbackCalls, PetgraphPeer};
 pub use solver::Solver;
 pub use strategy::{Growth, Kind, Strategy, StrategyList, WithOpenList};
 

@@ -143,6 +143,8 @@ strategies! {
         Floor => "floor", Floor, crate::floor::FloorSolver,
         /// The `pathfinding` crate's `astar`.
         Pathfinding => "pathfinding", Peer, crate::peer::PathfindingPeer,
+        /// `petgraph`'s `algo::astar` on a compressed-sparse-row graph of the grid.
+        Petgraph => "petgraph", Peer, crate::petgraph_peer::PetgraphPeer,
     }
 }
 
@@ -159,7 +161,11 @@ impl Strategy {
         match self.kind() {
             Kind::OpenList => self.with(Supports(rules)).unwrap_or(Ok(())),
             Kind::Floor => Ok(()),
-            Kind::Peer => crate::peer::PathfindingPeer::supports(rules),
+            Kind::Peer => match self {
+                Strategy::Pathfinding => crate::peer::PathfindingPeer::supports(rules),
+                Strategy::Petgraph => crate::petgraph_peer::PetgraphPeer::supports(rules),
+                _ => unreachable!("{self} is not a peer"),
+            },
         }
     }
 

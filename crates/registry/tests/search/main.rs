@@ -5,9 +5,11 @@
 //! - [`paths`]: every path is legal and costs what the search says; re-opens happen.
 //! - [`seed000`]: seed 000's worked example, traced by hand.
 //! - [`memory`]: every strategy's bytes per cell count what OPEN held.
+//! - [`peers`]: the peers find the core's cost, never reuse a stale preparation, and do the work they claim.
 
 mod memory;
 mod paths;
+mod peers;
 mod sameness;
 mod seed000;
 
