@@ -54,6 +54,35 @@ pub type ReferenceList = openlist_heap::BinaryHeap;
 const RECORDING_SEARCH_BYTES_PER_NODE: f64 =
     (astar_core::SEARCH_BYTES_PER_NODE + std::mem::size_of::<u32>()) as f64;
 
+/// What every peer refuses, and why: another crate's A* has no expansion
+/// limit, breaks ties its own way (so under an inadmissible heuristic its cost
+/// would depend on that), always stops when it takes the goal off its heap,
+/// and adds step costs (so it cannot follow seed 001's slip).
+fn peer_supports(peer: &str, rules: &astar_core::Rules) -> Result<(), astar_core::Unsupported> {
+    use astar_core::{GoalTest, StepRule, Unsupported};
+    if rules.expansion_limit.is_some() {
+        return Err(Unsupported::new(format!(
+            "{peer}'s astar has no expansion limit"
+        )));
+    }
+    if !rules.is_admissible() {
+        return Err(Unsupported::new(format!(
+            "with an inadmissible heuristic the cost depends on tie-breaking, which {peer} does its own way"
+        )));
+    }
+    if rules.goal_test != GoalTest::Closed {
+        return Err(Unsupported::new(format!(
+            "{peer}'s astar stops only when it takes the goal off its heap"
+        )));
+    }
+    if rules.step_rule != StepRule::Sum {
+        return Err(Unsupported::new(format!(
+            "{peer}'s astar adds step costs; it cannot follow seed 001's slip"
+        )));
+    }
+    Ok(())
+}
+
 /// A strategy name that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RegistryError {

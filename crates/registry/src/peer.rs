@@ -44,17 +44,7 @@ pub struct PathfindingPeer {
 impl PathfindingPeer {
     /// Whether the peer can run under `rules`, and why not.
     pub fn supports(rules: &Rules) -> Result<(), Unsupported> {
-        if rules.expansion_limit.is_some() {
-            return Err(Unsupported::new(
-                "pathfinding's astar has no expansion limit",
-            ));
-        }
-        if !rules.is_admissible() {
-            return Err(Unsupported::new(
-                "with an inadmissible heuristic the cost depends on tie-breaking, which pathfinding does its own way",
-            ));
-        }
-        Ok(())
+        crate::peer_supports("pathfinding", rules)
     }
 
     fn check(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> Result<(), SearchError> {

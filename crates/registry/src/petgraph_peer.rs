@@ -168,15 +168,7 @@ pub struct PetgraphPeer {
 impl PetgraphPeer {
     /// Whether the peer can run under `rules`, and why not.
     pub fn supports(rules: &Rules) -> Result<(), Unsupported> {
-        if rules.expansion_limit.is_some() {
-            return Err(Unsupported::new("petgraph's astar has no expansion limit"));
-        }
-        if !rules.is_admissible() {
-            return Err(Unsupported::new(
-                "with an inadmissible heuristic the cost depends on tie-breaking, which petgraph does its own way",
-            ));
-        }
-        Ok(())
+        crate::peer_supports("petgraph", rules)
     }
 
     fn check(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> Result<(), SearchError> {

@@ -16,7 +16,7 @@ mod report;
 mod seeds;
 mod sweep;
 
-use astar_harness::runs::{RunMeta, SweepConfig};
+use astar_harness::runs::{MachineFacts, RunMeta, SweepConfig};
 pub use astar_testkit::reference;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -72,10 +72,12 @@ pub fn data_dir() -> PathBuf {
 /// that the report and claim tests look for in what they generate.
 pub fn fixture_meta(config: SweepConfig) -> RunMeta {
     RunMeta {
-        commit: "0123abc".into(),
-        rustc: "rustc 1.85.0".into(),
-        cpu: "Test CPU".into(),
-        cores: 2,
+        machine: MachineFacts {
+            commit: "0123abc".into(),
+            rustc: "rustc 1.85.0".into(),
+            cpu: "Test CPU".into(),
+            cores: 2,
+        },
         threads: 2,
         date: "2026-01-01T00:00:00Z".into(),
         command: "astar-lab sweep".into(),

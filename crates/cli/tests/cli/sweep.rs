@@ -137,10 +137,10 @@ fn tiny_sweep_end_to_end() {
     );
 
     let m = meta(dir);
-    assert!(!m.commit.is_empty());
-    assert!(m.rustc.starts_with("rustc "), "{}", m.rustc);
-    assert!(!m.cpu.is_empty());
-    assert!(m.cores >= 1);
+    assert!(!m.machine.commit.is_empty());
+    assert!(m.machine.rustc.starts_with("rustc "), "{}", m.machine.rustc);
+    assert!(!m.machine.cpu.is_empty());
+    assert!(m.machine.cores >= 1);
     assert_eq!(m.threads, 2);
     let d = m.date.as_bytes();
     assert!(

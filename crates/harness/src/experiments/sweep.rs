@@ -10,7 +10,7 @@
 use crate::error::Result;
 use crate::measure::{machine, timing as measure, workload};
 use crate::runs::store;
-use crate::runs::{Record, RunMeta, SweepConfig};
+use crate::runs::{MachineFacts, Record, RunMeta, SweepConfig};
 use crate::{bail, invalid};
 use astar_core::{Grid, NodeId, Point, Rules};
 use astar_registry::{Solver, Strategy};
@@ -163,11 +163,11 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
             let names: Vec<&str> = config.strategies.iter().map(String::as_str).collect();
             let (file, done) = store::RunFile::resume(dir, &names)?;
             let now = machine::git_commit();
-            if now != meta.commit {
+            if now != meta.machine.commit {
                 eprintln!(
                     "warning: {} was measured at commit {}, this is {now}",
                     dir.display(),
-                    meta.commit
+                    meta.machine.commit
                 );
             }
             (dir.clone(), file, done)
@@ -181,10 +181,10 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
             }
             let dir = store::create_run_dir(out, &name)?;
             let meta = RunMeta {
-                commit,
-                rustc: machine::rustc_version(),
-                cpu: machine::cpu_model(),
-                cores: machine::cores(),
+                machine: MachineFacts {
+                    commit,
+                    ..machine::facts()
+                },
                 threads,
                 date: when.rfc3339(),
                 command: machine::command_line(),

@@ -155,6 +155,16 @@ impl UtcTime {
     }
 }
 
+/// The facts of this build and machine, now.
+pub fn facts() -> crate::runs::MachineFacts {
+    crate::runs::MachineFacts {
+        commit: git_commit(),
+        rustc: rustc_version(),
+        cpu: cpu_model(),
+        cores: cores(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -138,7 +138,10 @@ pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
             measured_by: runs
                 .metas
                 .iter()
-                .map(|m| format!("commit {} on {} ({} cores)", m.commit, m.cpu, m.cores))
+                .map(|m| {
+                    let f = &m.machine;
+                    format!("commit {} on {} ({} cores)", f.commit, f.cpu, f.cores)
+                })
                 .collect(),
         });
     }

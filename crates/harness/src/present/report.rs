@@ -69,7 +69,7 @@ fn made_by(runs: &LoadedRuns, reports_dir: &Path) -> String {
     let ids: Vec<String> = runs
         .metas
         .iter()
-        .map(|m| format!("{} at {}", m.date, m.commit))
+        .map(|m| format!("{} at {}", m.date, m.machine.commit))
         .collect();
     let mut ids_unique = ids.clone();
     ids_unique.dedup();
@@ -187,10 +187,10 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
             "| `{}` | {} | `{}` | {} | {} | {} | {} | {} | {} | `{}` |",
             dir.display(),
             m.shard,
-            m.commit,
-            m.rustc,
-            m.cpu,
-            m.cores,
+            m.machine.commit,
+            m.machine.rustc,
+            m.machine.cpu,
+            m.machine.cores,
             m.threads,
             m.peak_rss_bytes
                 .map_or("-".into(), |b| format!("{:.0} MiB", b as f64 / 1048576.0)),

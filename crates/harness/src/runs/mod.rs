@@ -13,7 +13,7 @@
 pub mod record;
 pub mod store;
 
-pub use record::{Record, RunMeta, SweepConfig};
+pub use record::{MachineFacts, Record, RunMeta, SweepConfig};
 
 use crate::bail;
 use crate::error::{Error, Result};

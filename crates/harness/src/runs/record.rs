@@ -121,9 +121,10 @@ impl SweepConfig {
     }
 }
 
-/// The machine and build a run was measured on: `meta.json` in a run folder.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RunMeta {
+/// The build and the machine that measured something: the first fields of
+/// every `meta.json` (a sweep's run folder, the seeds' folder).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MachineFacts {
     /// Git commit of the measured code (with `-dirty` when the tree had changes).
     pub commit: String,
     /// `rustc --version` of the compiler that built the binary.
@@ -132,6 +133,14 @@ pub struct RunMeta {
     pub cpu: String,
     /// Logical cores of the machine.
     pub cores: usize,
+}
+
+/// The machine and build a run was measured on: `meta.json` in a run folder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunMeta {
+    /// Who measured: commit, compiler, CPU, cores (flattened into the JSON).
+    #[serde(flatten)]
+    pub machine: MachineFacts,
     /// Worker threads the sweep used.
     pub threads: usize,
     /// Start of the run, RFC 3339, UTC.

@@ -47,6 +47,7 @@ use crate::files::write_atomic;
 use crate::measure::machine;
 use crate::measure::workload::{largest_component, map_seed, query};
 use crate::present::markers::splice;
+use crate::runs::MachineFacts;
 use crate::{bail, invalid};
 use astar_core::verify::check_path;
 use astar_core::{Grid, Outcome, Point, Rules, Search};
@@ -246,14 +247,9 @@ pub fn core_run(search: &mut CoreSearch, grid: &Grid, q: &QuerySpec, rules: &Rul
 /// from [`machine`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeedsMeta {
-    /// Git commit of the measured code (with `-dirty` when the tree had changes).
-    pub commit: String,
-    /// `rustc --version` of the compiler that built the binary.
-    pub rustc: String,
-    /// CPU model name.
-    pub cpu: String,
-    /// Logical cores of the machine.
-    pub cores: usize,
+    /// Who measured: commit, compiler, CPU, cores (flattened into the JSON).
+    #[serde(flatten)]
+    pub machine: MachineFacts,
     /// Start of the run, RFC 3339, UTC.
     pub date: String,
     /// The exact command line.
@@ -271,10 +267,7 @@ impl SeedsMeta {
     /// The facts of this process, now, for a run of `config`.
     pub fn now(config: &SeedsConfig, min_time: Duration) -> SeedsMeta {
         SeedsMeta {
-            commit: machine::git_commit(),
-            rustc: machine::rustc_version(),
-            cpu: machine::cpu_model(),
-            cores: machine::cores(),
+            machine: machine::facts(),
             date: machine::UtcTime::now().rfc3339(),
             command: machine::command_line(),
             config: Some(config.clone()),
@@ -286,7 +279,11 @@ impl SeedsMeta {
     pub fn describe(&self) -> String {
         format!(
             "commit {} built by {}, on {} ({} logical cores), {}",
-            self.commit, self.rustc, self.cpu, self.cores, self.date
+            self.machine.commit,
+            self.machine.rustc,
+            self.machine.cpu,
+            self.machine.cores,
+            self.date
         )
     }
 }
@@ -397,8 +394,8 @@ fn made_by(config: &SeedsConfig, meta: &SeedsMeta, dir: &Path) -> String {
         config.queries,
         config.density,
         config.seed,
-        meta.commit,
-        meta.cpu,
+        meta.machine.commit,
+        meta.machine.cpu,
         dir.display()
     )
 }
