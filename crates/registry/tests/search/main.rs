@@ -5,9 +5,13 @@
 //! - [`paths`]: every path is legal and costs what the search says; re-opens happen.
 //! - [`seed000`]: seed 000's worked example, traced by hand.
 //! - [`memory`]: every strategy's bytes per cell count what OPEN held.
+//! - [`peer_work`]: the `pathfinding` peer expands what an A* with the query's heuristic expands.
+//! - [`prepared`]: what the floor and the peer prepared never answers another query.
 
 mod memory;
 mod paths;
+mod peer_work;
+mod prepared;
 mod sameness;
 mod seed000;
 
