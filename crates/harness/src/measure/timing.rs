@@ -79,7 +79,6 @@ pub fn time_search(
     })
 }
 
-
 /// Where an item stands, for its rows.
 #[derive(Clone, Copy, Debug)]
 pub struct ItemInfo {

@@ -64,7 +64,11 @@ mod tests {
         let q = Quartiles::of([4.0, 10.0, 1.0, 2.0]).unwrap();
         assert_eq!((q.q1, q.median, q.q3, q.n), (1.75, 3.0, 5.5, 4));
         let q = Quartiles::of([9.0, 1.0, 2.0, 3.0, f64::NAN]).unwrap();
-        assert_eq!((q.q1, q.median, q.q3, q.n), (1.75, 2.5, 4.5, 4), "NaN ignored");
+        assert_eq!(
+            (q.q1, q.median, q.q3, q.n),
+            (1.75, 2.5, 4.5, 4),
+            "NaN ignored"
+        );
         assert_eq!(Quartiles::of([7.0]).unwrap().median, 7.0);
         assert!(Quartiles::of([]).is_none());
     }
