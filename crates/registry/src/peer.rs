@@ -39,12 +39,24 @@ pub struct PathfindingPeer {
     /// The last path found, as node ids, and the grid stride it used.
     path: Option<Vec<NodeId>>,
     stride: u32,
+    /// How many times the last `solve` asked for a node's successors.
+    successor_calls: u64,
 }
 
 impl PathfindingPeer {
     /// Whether the peer can run under `rules`, and why not.
     pub fn supports(rules: &Rules) -> Result<(), Unsupported> {
         crate::peer_supports("pathfinding", rules)
+    }
+
+    /// How many times the last [`Solver::solve`] asked the crate's `astar`
+    /// for a node's successors: once per node it expanded (stale heap
+    /// entries are skipped before the call, the goal is not expanded). The
+    /// peer's own work, not the counters it reports, so tests can check it
+    /// searched as an A* with the query's heuristic. One increment per
+    /// expansion, next to generating eight neighbours.
+    pub fn successor_calls(&self) -> u64 {
+        self.successor_calls
     }
 
     fn check(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> Result<(), SearchError> {
@@ -96,8 +108,10 @@ impl Solver for PathfindingPeer {
         let eight = rules.moves == astar_core::Moves::Eight;
         let (straight, diagonal) = (rules.costs.straight, rules.costs.diagonal);
         let corner_cutting = rules.corner_cutting;
+        let mut calls = 0u64;
         // Same neighbours, in the same order, with the same rules as the core.
         let successors = |&node: &NodeId| {
+            calls += 1;
             let mut out = [(0u32, 0u32); 8];
             let mut n = 0;
             for (d, &offset) in offsets.iter().enumerate() {
@@ -132,6 +146,7 @@ impl Solver for PathfindingPeer {
                 node == goal_node
             });
         let counters = self.prepared.expect("prepared above").1.counters;
+        self.successor_calls = calls;
         self.stride = stride;
         let (outcome, cost) = match found {
             Some((path, cost)) => {

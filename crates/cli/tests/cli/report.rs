@@ -461,3 +461,118 @@ fn targets_section_checks_the_fixture_against_the_targets() {
         "{targets}"
     );
 }
+
+/// Map seeds of the paired fixture: not 0 and 1, so no seed equals a query.
+const PAIRED_SEEDS: [u64; 2] = [5, 9];
+
+/// Linear's time and the heap's speedup over it, per (map, query): the
+/// speedups differ from map to map, so how runs are paired shows.
+fn paired_times(map: usize, query: u32) -> (f64, f64) {
+    let linear = [[1000.0, 1100.0, 1200.0], [9000.0, 9500.0, 10000.0]];
+    let speedup = [[2.0, 3.0, 4.0], [6.0, 7.0, 9.0]];
+    (linear[map][query as usize], speedup[map][query as usize])
+}
+
+/// Every row ok; the heap's time is linear's over the speedup above, the
+/// sorted vector and the floor a fixed fraction of it.
+fn paired_rows() -> Vec<Record> {
+    let mut rows = Vec::new();
+    for size in SIZES {
+        for (m, &seed) in PAIRED_SEEDS.iter().enumerate() {
+            for query in 0..QUERIES {
+                let (linear, speedup) = paired_times(m, query);
+                let linear = linear * f64::from(size / 32);
+                for s in STRATEGIES {
+                    let mut r = row(size, seed, query, s);
+                    r.status = "ok".into();
+                    r.ns_per_search = match s {
+                        "linear" => linear,
+                        "heap" => linear / speedup,
+                        "sorted" => linear / 1.5,
+                        _ => linear / 20.0,
+                    };
+                    rows.push(r);
+                }
+            }
+        }
+    }
+    rows
+}
+
+#[test]
+fn speedups_pair_runs_by_map_and_query() {
+    // What the fixture makes of each way of pairing: paired by (map seed,
+    // query) the speedups are 2 3 4 6 7 9, median 5. A ratio of medians, or
+    // pairing by query alone (one map's runs standing for both), or one map's
+    // heap time against the other map's linear time, each gives another value.
+    let rows = paired_rows();
+    let at = |size: u32, s: &str, seed: u64, q: u32| {
+        rows.iter()
+            .find(|r| (r.size, r.strategy.as_str(), r.map_seed, r.query) == (size, s, seed, q))
+            .unwrap()
+            .ns_per_search
+    };
+    let want = 5.0;
+    for size in SIZES {
+        let per_map = |a: u64, b: u64| {
+            median(
+                (0..QUERIES)
+                    .map(|q| at(size, "linear", a, q) / at(size, "heap", b, q))
+                    .collect(),
+            )
+        };
+        let [s0, s1] = PAIRED_SEEDS;
+        let paired = median(
+            PAIRED_SEEDS
+                .iter()
+                .flat_map(|&m| (0..QUERIES).map(move |q| (m, q)))
+                .map(|(m, q)| at(size, "linear", m, q) / at(size, "heap", m, q))
+                .collect(),
+        );
+        assert!((paired - want).abs() < 1e-9);
+        let of_medians =
+            median(ok_rows_in(&rows, size, "linear")) / median(ok_rows_in(&rows, size, "heap"));
+        for other in [
+            of_medians,
+            per_map(s0, s0),
+            per_map(s1, s1),
+            per_map(s0, s1),
+            per_map(s1, s0),
+        ] {
+            assert!((other - want).abs() > 0.5, "{other} is too close to {want}");
+        }
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let run = write_run(
+        &dir.path().join("paired"),
+        &meta(config()),
+        &csv_text(&rows),
+    );
+    let reports = dir.path().join("reports");
+    write_report(&[run], &reports).unwrap();
+    let md = std::fs::read_to_string(reports.join("tables.md")).unwrap();
+    for size in SIZES {
+        let (header, row) = table_row(&md, "**Speedup over linear**", size);
+        let text = cell(&header, &row, "heap");
+        let got: f64 = text.split(' ').next().unwrap().parse().unwrap();
+        assert!(
+            (got - want).abs() <= 0.006,
+            "heap speedup at {size}: {text}"
+        );
+        // Constant speedups pair to themselves however they are paired.
+        let text = cell(&header, &row, "sorted");
+        let got: f64 = text.split(' ').next().unwrap().parse().unwrap();
+        assert!(
+            (got - 1.5).abs() <= 0.006,
+            "sorted speedup at {size}: {text}"
+        );
+    }
+}
+
+fn ok_rows_in(rows: &[Record], size: u32, strategy: &str) -> Vec<f64> {
+    rows.iter()
+        .filter(|r| r.size == size && r.strategy == strategy && r.status == "ok")
+        .map(|r| r.ns_per_search)
+        .collect()
+}

@@ -10,7 +10,7 @@ use crate::error::{Context, Error, Result};
 use crate::{bail, invalid};
 use astar_core::verify::check_path;
 use astar_core::{check_endpoint, parse_scen, Grid, Outcome, Rules, ScenarioRow};
-use astar_registry::Strategy;
+use astar_registry::{Solver, Strategy};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -72,6 +72,17 @@ pub fn sample_rows(rows: &[ScenarioRow], n: usize) -> Vec<ScenarioRow> {
 
 /// Runs a scenario file.
 pub fn run_scenario(path: &Path, options: &ScenOptions) -> Result<ScenReport> {
+    run_scenario_with(path, options, Strategy::solver)
+}
+
+/// Runs a scenario file with the solver `solver(s)` answering for each
+/// strategy `s` of `options` (its rows are tallied under `s`).
+/// [`run_scenario`] uses the registry's solvers; tests hand in their own.
+pub fn run_scenario_with(
+    path: &Path,
+    options: &ScenOptions,
+    mut solver: impl FnMut(Strategy) -> Box<dyn Solver>,
+) -> Result<ScenReport> {
     let text = crate::files::read_text(path)?;
     let scenario = parse_scen(&text).map_err(|e| Error::malformed(path, e))?;
     let rows = match options.sample {
@@ -85,11 +96,7 @@ pub fn run_scenario(path: &Path, options: &ScenOptions) -> Result<ScenReport> {
     };
     let rules = Rules::movingai();
     let mut maps: BTreeMap<String, Grid> = BTreeMap::new();
-    let mut solvers: Vec<_> = options
-        .strategies
-        .iter()
-        .map(|s| (*s, s.solver()))
-        .collect();
+    let mut solvers: Vec<_> = options.strategies.iter().map(|&s| (s, solver(s))).collect();
     let mut report = ScenReport::default();
     for row in &rows {
         let name = row.map_basename().to_string();

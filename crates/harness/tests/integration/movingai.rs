@@ -106,3 +106,51 @@ fn sampling_spreads_over_buckets() {
     buckets.dedup();
     assert_eq!(buckets, (0..16).collect::<Vec<_>>(), "one row per bucket");
 }
+
+/// A printed length a few units of its last digit off the true one fails its
+/// row, and only that row: the tolerance is the printed precision, not more.
+/// The `version 1.0` file prints five decimals; one row is raised by 3e-5
+/// (within a hundredth of a cell, so any looser tolerance lets it pass).
+#[test]
+fn a_length_off_by_a_few_printed_units_fails() {
+    let text = std::fs::read_to_string(data_dir().join("arena-v1.0.scen")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let (i, line) = lines
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.ends_with("21.89949"))
+        .unwrap();
+    let mut damaged: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    damaged[i] = line.replace("21.89949", "21.89952");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(data_dir().join("arena.map"), dir.path().join("arena.map")).unwrap();
+    let path = dir.path().join("off.scen");
+    std::fs::write(&path, damaged.join("\n") + "\n").unwrap();
+
+    let row = &load_text(&std::fs::read_to_string(&path).unwrap()).rows[i - 1];
+    assert!((row.tolerance - 1e-5).abs() < 1e-12);
+    let exact = 12.0 + 7.0 * std::f64::consts::SQRT_2;
+    assert!(
+        (exact - 21.89949).abs() < 0.5e-5,
+        "the true length of that row"
+    );
+    assert!(!row.agrees(exact));
+
+    let options = ScenOptions {
+        strategies: vec![Strategy::ALL[0]],
+        ..all()
+    };
+    let report = run_scenario(&path, &options).unwrap();
+    let rows = lines.len() as u64 - 1;
+    assert_eq!(report.totals(), (rows - 1, 1), "{:#?}", report.failures);
+    let want = format!("line {} ", i + 1);
+    assert!(
+        report.failures[0].contains(&want) && report.failures[0].contains("21.89952"),
+        "{:?}",
+        report.failures
+    );
+}
+
+fn load_text(text: &str) -> Scenario {
+    parse_scen(text).unwrap()
+}

@@ -6,10 +6,14 @@
 //! - [`seed000`]: seed 000's worked example, traced by hand.
 //! - [`memory`]: every strategy's bytes per cell count what OPEN held.
 //! - [`peers`]: the peers find the core's cost, never reuse a stale preparation, and do the work they claim.
+//! - [`peer_work`]: the `pathfinding` peer expands what an A* with the query's heuristic expands.
+//! - [`prepared`]: what the floor and the peer prepared never answers another query.
 
 mod memory;
 mod paths;
+mod peer_work;
 mod peers;
+mod prepared;
 mod sameness;
 mod seed000;
 
