@@ -8,13 +8,19 @@
 //!
 //! `cargo run --release -p astar-harness --example one STRATEGY [queries] [rounds]`
 //!
+//! With `--scen FILE.scen ROW` it runs one row of a MovingAI scenario file
+//! instead (the map is the row's map file beside the scenario, under
+//! `Rules::movingai()`): `one STRATEGY --scen FILE.scen ROW [rounds]`, where
+//! ROW counts the file's queries from 0.
+//!
 //! For example, to count the instructions of two queries under `heap`:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*'
 //! target/release/examples/one heap 2 1`.
 
-use astar_core::{Grid, Point, Rules};
+use astar_core::{parse_map, parse_scen, Grid, Point, Rules};
 use astar_harness::measure::workload::random_map_with_queries;
 use astar_registry::{Solver, Strategy};
+use std::path::Path;
 
 /// Every query once per round; returns the expansions of the last round.
 #[inline(never)]
@@ -36,23 +42,54 @@ fn solve_all(
     expansions
 }
 
+fn fail(message: impl std::fmt::Display) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(2);
+}
+
+/// The map and query of row `row` of the scenario file `scen`.
+fn scenario_query(scen: &str, row: usize) -> (Grid, Point, Point) {
+    let text = std::fs::read_to_string(scen).unwrap_or_else(|e| fail(format!("{scen}: {e}")));
+    let scenario = parse_scen(&text).unwrap_or_else(|e| fail(format!("{scen}: {e}")));
+    let r = scenario
+        .rows
+        .get(row)
+        .unwrap_or_else(|| fail(format!("{scen} has {} rows", scenario.rows.len())));
+    let dir = Path::new(scen).parent().unwrap_or(Path::new("."));
+    let map_path = dir.join(r.map_basename());
+    let map_text = std::fs::read_to_string(&map_path)
+        .unwrap_or_else(|e| fail(format!("{}: {e}", map_path.display())));
+    let grid =
+        parse_map(&map_text).unwrap_or_else(|e| fail(format!("{}: {e}", map_path.display())));
+    (grid, r.start, r.goal)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage =
+        "usage: one STRATEGY [queries] [rounds] | one STRATEGY --scen FILE.scen ROW [rounds]";
     let Some(strategy) = args.first().map(|s| s.parse::<Strategy>()) else {
-        eprintln!("error: usage: one STRATEGY [queries] [rounds]");
-        std::process::exit(2);
+        fail(usage);
     };
-    let strategy = strategy.unwrap_or_else(|e| {
-        eprintln!("error: {e}");
-        std::process::exit(2);
-    });
+    let strategy = strategy.unwrap_or_else(|e| fail(e));
     let number =
         |i: usize, default: u32| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
-    let (queries, rounds) = (number(1, 2), number(2, 1));
-    let (size, density) = (1024, 0.25);
-    let rules = Rules::default();
-    let (grid, qs) =
-        random_map_with_queries(2024, size, density, 0, queries, &rules).expect("map and queries");
+    let (grid, qs, rules, rounds, what) = if args.get(1).map(String::as_str) == Some("--scen") {
+        let (Some(scen), Some(row)) = (args.get(2), args.get(3).and_then(|r| r.parse().ok()))
+        else {
+            fail(usage);
+        };
+        let (grid, a, b) = scenario_query(scen, row);
+        let what = format!("{scen} row {row}");
+        (grid, vec![(a, b)], Rules::movingai(), number(4, 1), what)
+    } else {
+        let (queries, rounds) = (number(1, 2), number(2, 1));
+        let (size, density) = (1024, 0.25);
+        let rules = Rules::default();
+        let (grid, qs) = random_map_with_queries(2024, size, density, 0, queries, &rules)
+            .expect("map and queries");
+        (grid, qs, rules, rounds, format!("{queries} queries"))
+    };
     let mut solvers: Vec<Box<dyn Solver>> = qs
         .iter()
         .map(|&(a, b)| {
@@ -65,8 +102,5 @@ fn main() {
         solver.solve(&grid, a, b, &rules).expect("solve");
     }
     let expansions = solve_all(&mut solvers, &grid, &qs, &rules, rounds);
-    println!(
-        "{} {queries} queries: {expansions} expansions",
-        strategy.name()
-    );
+    println!("{} {what}: {expansions} expansions", strategy.name());
 }

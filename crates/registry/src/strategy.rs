@@ -133,6 +133,8 @@ strategies! {
         Pairing => openlist_pairing::PairingHeap, Sublinear,
         /// Bucket queue (Dial): ordered stacks per F over a circular window.
         Bucket => openlist_bucket::BucketQueue, Sublinear,
+        /// Bucket queue for sparse F: pooled stacks, two-level bitmap.
+        SparseBucket => openlist_sparse_bucket::SparseBucket, Sublinear,
         /// Radix heap on F, exact order among equal F.
         Radix => openlist_radix::RadixHeap, Sublinear,
         /// Seed 003's heap: decrease-key finds the node by a linear scan.
