@@ -24,6 +24,56 @@ impl PathSteps {
     }
 }
 
+/// What is wrong with a path.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    /// No cell at all.
+    #[error("empty path")]
+    Empty,
+    /// It does not start at the start or end at the goal.
+    #[error("path runs {first} → {last}, expected {start} → {goal}")]
+    WrongEnds {
+        /// Its first cell.
+        first: Point,
+        /// Its last cell.
+        last: Point,
+        /// The query's start.
+        start: Point,
+        /// The query's goal.
+        goal: Point,
+    },
+    /// Step `step` enters or leaves a wall, or leaves the map.
+    #[error("step {step}: {from} → {to} touches a wall or leaves the map")]
+    Blocked {
+        /// Which step, from 0.
+        step: usize,
+        /// Where it starts.
+        from: Point,
+        /// Where it ends.
+        to: Point,
+    },
+    /// Step `step` is a diagonal past a wall's corner, which the rules forbid.
+    #[error("step {step}: {from} → {to} cuts a corner")]
+    CutsCorner {
+        /// Which step, from 0.
+        step: usize,
+        /// Where it starts.
+        from: Point,
+        /// Where it ends.
+        to: Point,
+    },
+    /// Step `step` is not one of the rules' moves.
+    #[error("step {step}: {from} → {to} is not a legal move")]
+    IllegalMove {
+        /// Which step, from 0.
+        step: usize,
+        /// Where it starts.
+        from: Point,
+        /// Where it ends.
+        to: Point,
+    },
+}
+
 /// Checks that `path` goes from `start` to `goal` by legal steps under `rules`
 /// (passable cells, allowed moves, no cut corner when cutting is forbidden)
 /// and counts its steps; the error says which step is wrong.
@@ -33,22 +83,27 @@ pub fn check_path(
     start: Point,
     goal: Point,
     path: &[Point],
-) -> Result<PathSteps, String> {
+) -> Result<PathSteps, PathError> {
     let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
-        return Err("empty path".into());
+        return Err(PathError::Empty);
     };
     if first != start || last != goal {
-        return Err(format!(
-            "path runs {first} → {last}, expected {start} → {goal}"
-        ));
+        return Err(PathError::WrongEnds {
+            first,
+            last,
+            start,
+            goal,
+        });
     }
     let mut steps = PathSteps::default();
     for (i, pair) in path.windows(2).enumerate() {
         let (a, b) = (pair[0], pair[1]);
         if !grid.is_passable_at(a) || !grid.is_passable_at(b) {
-            return Err(format!(
-                "step {i}: {a} → {b} touches a wall or leaves the map"
-            ));
+            return Err(PathError::Blocked {
+                step: i,
+                from: a,
+                to: b,
+            });
         }
         let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
         match (dx, dy) {
@@ -58,11 +113,21 @@ pub fn check_path(
                 let side_b = Point::new(a.x, b.y);
                 let corner_free = grid.is_passable_at(side_a) && grid.is_passable_at(side_b);
                 if !rules.corner_cutting && !corner_free {
-                    return Err(format!("step {i}: {a} → {b} cuts a corner"));
+                    return Err(PathError::CutsCorner {
+                        step: i,
+                        from: a,
+                        to: b,
+                    });
                 }
                 steps.diagonal += 1;
             }
-            _ => return Err(format!("step {i}: {a} → {b} is not a legal move")),
+            _ => {
+                return Err(PathError::IllegalMove {
+                    step: i,
+                    from: a,
+                    to: b,
+                })
+            }
         }
     }
     Ok(steps)

@@ -141,23 +141,25 @@ pub fn run_scenario_with(
             let verdict = match result.outcome {
                 Outcome::Found => {
                     let path = solver.path(grid).expect("a found search has a path");
-                    check_path(grid, &rules, row.start, row.goal, &path).and_then(|steps| {
-                        let length = steps.euclidean_length();
-                        if Some(steps.cost(&rules)) != result.cost.map(u64::from) {
-                            Err(format!(
-                                "path costs {} but the search reports {:?}",
-                                steps.cost(&rules),
-                                result.cost
-                            ))
-                        } else if row.agrees(length) {
-                            Ok(())
-                        } else {
-                            Err(format!(
-                                "length {length:.8}, the file says {} (±{})",
-                                row.optimal, row.tolerance
-                            ))
-                        }
-                    })
+                    check_path(grid, &rules, row.start, row.goal, &path)
+                        .map_err(|e| e.to_string())
+                        .and_then(|steps| {
+                            let length = steps.euclidean_length();
+                            if Some(steps.cost(&rules)) != result.cost.map(u64::from) {
+                                Err(format!(
+                                    "path costs {} but the search reports {:?}",
+                                    steps.cost(&rules),
+                                    result.cost
+                                ))
+                            } else if row.agrees(length) {
+                                Ok(())
+                            } else {
+                                Err(format!(
+                                    "length {length:.8}, the file says {} (±{})",
+                                    row.optimal, row.tolerance
+                                ))
+                            }
+                        })
                 }
                 other => Err(format!("{}, the file says {}", other.name(), row.optimal)),
             };
