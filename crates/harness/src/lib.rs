@@ -4,6 +4,8 @@
 //!
 //! - [`error`]: the one error type every module returns.
 //! - [`files`]: whole-file writes and reads that name the file in errors.
+//! - [`markers`]: generated sections spliced between markers that name
+//!   their command.
 //! - [`runs`]: run folders — the record format, metadata, the writer and the
 //!   reader, one set of file names.
 //! - [`stats`]: medians, quartiles and paired ratios over a run's rows.
@@ -30,6 +32,7 @@ macro_rules! outln {
 pub mod error;
 pub mod experiments;
 pub mod files;
+pub mod markers;
 pub mod measure;
 pub mod present;
 pub mod runs;

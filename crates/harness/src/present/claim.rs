@@ -10,9 +10,9 @@
 use crate::bail;
 use crate::error::{Context, Result};
 use crate::files::write_atomic;
+use crate::markers::splice;
 use crate::present::charts::CLAIM;
 use crate::present::format::ratio_text;
-use crate::present::markers::splice;
 use crate::stats::load_and_summarise;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

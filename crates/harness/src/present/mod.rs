@@ -5,13 +5,11 @@
 //! - [`charts`]: the sweep's charts (SVG and PNG).
 //! - [`claim`]: where seed 000's 2–3× claim holds, per condition.
 //! - [`pictures`]: pictures of one search, like seed 000's figures.
-//! - [`markers`]: splicing generated text between markers.
 //! - [`format`]: how numbers read in generated text.
 
 pub mod charts;
 pub mod claim;
 pub mod format;
-pub mod markers;
 pub mod pictures;
 pub mod report;
 pub mod targets;

@@ -9,9 +9,9 @@
 
 use crate::error::{Context, Error, Result};
 use crate::files::write_atomic;
+use crate::markers::splice;
 use crate::present::charts::{short_number, time_unit, CLAIM, FLOOR};
 use crate::present::format::ratio_text;
-use crate::present::markers::splice;
 use crate::runs::LoadedRuns;
 use crate::stats::{load_and_summarise, Group, Quartiles, Summary};
 use std::fmt::Write as _;

@@ -44,9 +44,9 @@ pub use rows::{CsvRow, Rows};
 
 use crate::error::{Context, Error, Result};
 use crate::files::write_atomic;
+use crate::markers::splice;
 use crate::measure::machine;
 use crate::measure::workload::{largest_component, map_seed, query};
-use crate::present::markers::splice;
 use crate::runs::MachineFacts;
 use crate::{bail, invalid};
 use astar_core::verify::check_path;
