@@ -6,7 +6,7 @@ use crate::error::Result;
 
 /// The opening marker of generated section `name`. The closing one is
 /// `<!-- END GENERATED: name -->`.
-pub fn begin_marker(name: &str) -> String {
+pub(crate) fn begin_marker(name: &str) -> String {
     format!("<!-- BEGIN GENERATED: {name}")
 }
 

@@ -5,7 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// `git rev-parse --short HEAD`, with `-dirty` when `git status --porcelain`
 /// lists anything; `unknown` when git or the repository is missing.
-pub fn git_commit() -> String {
+pub(crate) fn git_commit() -> String {
     let run = |args: &[&str]| {
         Command::new("git")
             .args(args)
@@ -26,12 +26,12 @@ pub fn git_commit() -> String {
 /// `rustc --version` of the compiler that built this binary, captured by the
 /// build script (the compiler that built it is the one that matters, and it
 /// may not be installed where the binary runs).
-pub fn rustc_version() -> String {
+pub(crate) fn rustc_version() -> String {
     env!("ASTAR_LAB_RUSTC_VERSION").to_string()
 }
 
 /// The first "model name" of /proc/cpuinfo, or `unknown`.
-pub fn cpu_model() -> String {
+pub(crate) fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|text| {
@@ -49,7 +49,7 @@ pub fn cores() -> usize {
 }
 
 /// Bytes of memory available (MemAvailable of /proc/meminfo), if readable.
-pub fn available_memory() -> Option<u64> {
+pub(crate) fn available_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -58,7 +58,7 @@ pub fn available_memory() -> Option<u64> {
 
 /// Peak resident memory of this process so far, in bytes: `VmHWM` of
 /// /proc/self/status (Linux); `None` where that file does not exist.
-pub fn peak_resident_memory() -> Option<u64> {
+pub(crate) fn peak_resident_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/self/status").ok()?;
     parse_vm_hwm(&text)
 }
@@ -73,7 +73,7 @@ fn parse_vm_hwm(status: &str) -> Option<u64> {
 }
 
 /// The command line, each argument quoted when a shell would need it.
-pub fn command_line() -> String {
+pub(crate) fn command_line() -> String {
     std::env::args()
         .map(|a| {
             let plain = !a.is_empty()
@@ -91,7 +91,7 @@ pub fn command_line() -> String {
 
 /// A UTC moment, split into calendar fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UtcTime {
+pub(crate) struct UtcTime {
     /// Year.
     pub year: i64,
     /// Month, 1–12.
@@ -116,7 +116,7 @@ impl UtcTime {
     }
 
     /// From seconds since 1970-01-01T00:00:00Z.
-    pub fn from_unix(secs: i64) -> UtcTime {
+    pub(crate) fn from_unix(secs: i64) -> UtcTime {
         let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
         // Howard Hinnant's days-to-civil algorithm.
         let z = days + 719_468;
@@ -139,7 +139,7 @@ impl UtcTime {
     }
 
     /// RFC 3339, e.g. `2026-12-01T21:05:09Z`.
-    pub fn rfc3339(&self) -> String {
+    pub(crate) fn rfc3339(&self) -> String {
         format!(
             "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
             self.year, self.month, self.day, self.hour, self.minute, self.second
@@ -147,7 +147,7 @@ impl UtcTime {
     }
 
     /// For folder names, e.g. `20261201-210509`.
-    pub fn compact(&self) -> String {
+    pub(crate) fn compact(&self) -> String {
         format!(
             "{:04}{:02}{:02}-{:02}{:02}{:02}",
             self.year, self.month, self.day, self.hour, self.minute, self.second

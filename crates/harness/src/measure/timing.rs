@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 /// One strategy's measurement of one search.
 #[derive(Clone, Debug)]
-pub struct Timing {
+pub(crate) struct Timing {
     /// What the search did (the same on every repeat).
     pub report: SearchReport,
     /// Median wall time of one search, in nanoseconds.
@@ -17,10 +17,10 @@ pub struct Timing {
 }
 
 /// Fewest timed searches a median is taken over, unless one search is slow.
-pub const MIN_REPEATS: usize = 5;
+pub(crate) const MIN_REPEATS: usize = 5;
 
 /// A search that takes this many times the minimum time is timed once.
-pub const SLOW: u32 = 10;
+pub(crate) const SLOW: u32 = 10;
 
 /// Times one search: `prepare` (untimed), then `solve` repeated until the
 /// timed searches add up to `min_time` and number at least [`MIN_REPEATS`],
@@ -32,7 +32,7 @@ pub const SLOW: u32 = 10;
 /// of a sweep for a correction far below the spread between queries. Several
 /// samples are what make the median robust: a search the scheduler
 /// interrupts takes many times its real time.
-pub fn time_search(
+pub(crate) fn time_search(
     solver: &mut dyn Solver,
     grid: &Grid,
     start: Point,
@@ -124,7 +124,7 @@ fn blank_row(info: &ItemInfo, strategy: Strategy, start: Point, goal: Point) -> 
 
 /// Rows for an item that could not be set up (e.g. no query on its map):
 /// one `error: …` row per strategy, so the failure is on record.
-pub fn error_rows(info: &ItemInfo, strategies: &[Strategy], why: &str) -> Vec<Record> {
+pub(crate) fn error_rows(info: &ItemInfo, strategies: &[Strategy], why: &str) -> Vec<Record> {
     strategies
         .iter()
         .map(|&s| Record {

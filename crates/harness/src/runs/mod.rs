@@ -25,7 +25,7 @@ pub const RESULTS: &str = "results.csv";
 /// The metadata file of a run folder.
 pub const META: &str = "meta.json";
 /// The status of a row that measured a correct search.
-pub const OK: &str = "ok";
+pub(crate) const OK: &str = "ok";
 
 /// Several run folders of one sweep, merged.
 #[derive(Clone, Debug)]
@@ -71,7 +71,7 @@ impl LoadedRuns {
     }
 
     /// How the runs are named in generated text: the folders, comma-separated.
-    pub fn dirs_text(&self) -> String {
+    pub(crate) fn dirs_text(&self) -> String {
         self.dirs
             .iter()
             .map(|d| d.display().to_string())

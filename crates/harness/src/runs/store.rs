@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// What identifies an item in a CSV: (size, density bits, map seed, query).
-pub type ItemKey = (u32, u64, u64, u32);
+pub(crate) type ItemKey = (u32, u64, u64, u32);
 
 /// The item a row belongs to.
-pub fn item_key(r: &Record) -> ItemKey {
+pub(crate) fn item_key(r: &Record) -> ItemKey {
     (r.size, r.density.to_bits(), r.map_seed, r.query)
 }
 
@@ -55,7 +55,7 @@ pub fn header() -> String {
 
 /// Creates a fresh folder `out/name`, or `out/name-2`, `-3`, … if it exists:
 /// an earlier run is never overwritten.
-pub fn create_run_dir(out: &Path, name: &str) -> Result<PathBuf> {
+pub(crate) fn create_run_dir(out: &Path, name: &str) -> Result<PathBuf> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     for n in 1u32.. {
         let dir = if n == 1 {
@@ -77,7 +77,7 @@ pub fn create_run_dir(out: &Path, name: &str) -> Result<PathBuf> {
 pub use super::read_meta;
 
 /// Writes a run folder's `meta.json` (whole or not at all).
-pub fn write_meta(dir: &Path, meta: &RunMeta) -> Result<()> {
+pub(crate) fn write_meta(dir: &Path, meta: &RunMeta) -> Result<()> {
     let mut json = serde_json::to_string_pretty(meta).expect("metadata serialises");
     json.push('\n');
     write_atomic(&dir.join(META), json.as_bytes())
@@ -85,7 +85,7 @@ pub fn write_meta(dir: &Path, meta: &RunMeta) -> Result<()> {
 
 /// Reads every row of a run's CSV (a cut-short last line, as a killed run
 /// leaves, is skipped).
-pub fn read_rows(dir: &Path) -> Result<Vec<Record>> {
+pub(crate) fn read_rows(dir: &Path) -> Result<Vec<Record>> {
     super::read_results(&dir.join(RESULTS)).map(|(rows, _)| rows)
 }
 
@@ -101,14 +101,14 @@ pub fn copy_run(run: &Path, to: &Path) -> Result<PathBuf> {
 }
 
 /// The open `results.csv` of a run, appended to by any thread.
-pub struct RunFile {
+pub(crate) struct RunFile {
     file: Mutex<File>,
     path: PathBuf,
 }
 
 impl RunFile {
     /// Starts `results.csv` in a new run folder with just the header.
-    pub fn create(dir: &Path) -> Result<RunFile> {
+    pub(crate) fn create(dir: &Path) -> Result<RunFile> {
         let path = dir.join(RESULTS);
         write_atomic(&path, format!("{}\n", header()).as_bytes())?;
         RunFile::append_to(path)
@@ -196,7 +196,7 @@ impl RunFile {
     /// Appends the rows of one item with a single write, straight to the
     /// operating system: nothing stays buffered in the process, so a killed
     /// run keeps every item written before it.
-    pub fn append(&self, rows: &[Record]) -> Result<()> {
+    pub(crate) fn append(&self, rows: &[Record]) -> Result<()> {
         let mut w = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::new());

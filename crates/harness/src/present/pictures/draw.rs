@@ -26,7 +26,7 @@ const INK: RGBColor = RGBColor(20, 20, 20);
 const PATH: RGBColor = RGBColor(0, 0, 0);
 
 /// Boards up to this many cells across show F, G, H and arrows in stills.
-pub const TEXT_MAX_SIDE: u32 = 32;
+pub(crate) const TEXT_MAX_SIDE: u32 = 32;
 /// The same for animation frames, which are kept smaller.
 const ANIMATION_TEXT_MAX_SIDE: u32 = 16;
 /// At most this many frames, however many expansions (sampled evenly).
@@ -557,7 +557,7 @@ pub fn still(
 
 /// Which expansion counts get a frame: all of `0..=total`, or `max` of them
 /// spread evenly, always the first and the last.
-pub fn frame_steps(total: u64, max: usize) -> Vec<u64> {
+pub(crate) fn frame_steps(total: u64, max: usize) -> Vec<u64> {
     let max = max.max(2);
     if total < max as u64 {
         return (0..=total).collect();
@@ -570,7 +570,7 @@ pub fn frame_steps(total: u64, max: usize) -> Vec<u64> {
 }
 
 /// How long the last frame of an animation stays up.
-pub const HOLD_MS: u32 = 2500;
+pub(crate) const HOLD_MS: u32 = 2500;
 
 /// The searches frame by frame as GIF bytes, and the number of frames.
 pub fn animation(grid: &Grid, recs: &[Recording]) -> Result<(Vec<u8>, usize)> {

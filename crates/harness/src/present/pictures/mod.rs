@@ -374,7 +374,7 @@ impl WithOpenList for RecordWith<'_> {
 }
 
 /// Runs the core A* with `strategy`'s open list and records it.
-pub fn record_search(
+pub(crate) fn record_search(
     grid: &Grid,
     start: Point,
     goal: Point,
