@@ -5,7 +5,8 @@
 //!    the port's `run` alone is timed, the best of [`AMIT_TIMING_REPEATS`]
 //!    runs after a warm-up, every variant of a query one after another on one
 //!    thread, so times compare side by side with the corrected port
-//!    (`as-written+resort`).
+//!    (`as-written+resort`). The `+walk` pair finds nodes by walking OPEN and
+//!    CLOSED as the original does: the same search, timed as written.
 
 pub use super::amit_port::{amit_run, AmitRun, AMIT_VARIANTS};
 use super::rows::{bit, keyed_row, Key};
@@ -18,8 +19,19 @@ use astar_core::{Costs, Rules};
 use std::fmt::Write as _;
 use std::time::Instant;
 
-/// The re-sort pairs: variants `2k` (without) and `2k+1` (with).
-const PAIRS: usize = 4;
+/// The re-sort pairs `k`: variants `2k` (without) and `2k+1` (with), in the
+/// order of `amit_resort.csv`'s rows. Pair 4 (`forward`, `no-corner-cutting`)
+/// is not one.
+const RESORT_PAIRS: [usize; 5] = [0, 1, 2, 3, 5];
+
+/// The re-sort pairs per query.
+const PAIRS: usize = RESORT_PAIRS.len();
+
+/// Index in [`AMIT_VARIANTS`] of the port as written.
+const AS_WRITTEN: usize = 0;
+
+/// Index in [`AMIT_VARIANTS`] of the port as written, walking the lists.
+const AS_WRITTEN_WALK: usize = 10;
 
 /// Index in [`AMIT_VARIANTS`] of the corrected port, the time reference.
 const AMIT_REFERENCE: usize = 1;
@@ -161,8 +173,9 @@ impl Experiment for Amit {
                 ns: 0,
             })
             .collect();
-        let resort = (0..PAIRS)
-            .map(|p| {
+        let resort = RESORT_PAIRS
+            .iter()
+            .map(|&p| {
                 let (a, b) = (&runs[2 * p], &runs[2 * p + 1]);
                 ResortRow {
                     size: k.size,
@@ -238,7 +251,7 @@ impl Experiment for Amit {
                     bail!("amit.csv: query {} is not every variant in order", g + 1);
                 }
             }
-            for (p, row) in resort[g * PAIRS..(g + 1) * PAIRS].iter().enumerate() {
+            for (&p, row) in RESORT_PAIRS.iter().zip(&resort[g * PAIRS..(g + 1) * PAIRS]) {
                 if row.key() != key || row.variant != AMIT_VARIANTS[2 * p].0 {
                     bail!(
                         "amit_resort.csv: query {} is not every pair in order",
@@ -273,7 +286,7 @@ impl Experiment for Amit {
         let _ = writeln!(m, "| variant | size | queries | expansion order changed | path changed | path cost changed | cost worse without re-sort | out-of-order pops per query | expansions without / with | median µs without / with |");
         let _ = writeln!(m, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         let mut resort_sentences = Vec::new();
-        for k in 0..PAIRS {
+        for &k in &RESORT_PAIRS {
             let name = AMIT_VARIANTS[2 * k].0;
             let (mut o_all, mut p_all, mut c_all, mut w_all, mut n_all) = (0, 0, 0, 0, 0);
             for &size in &s.config.sizes {
@@ -360,8 +373,52 @@ impl Experiment for Amit {
             queries.len(),
             speed.join("; ")
         );
+        let _ = writeln!(m, "{}\n", verdict(&queries, resort));
         m
     }
+}
+
+/// The verdict: the port as written against the optimum, what the missing
+/// re-sort changed, and what walking the lists costs, from the rows.
+fn verdict(queries: &[&[AmitRow]], resort: &[ResortRow]) -> String {
+    let n = queries.len();
+    let pairs: Vec<(u64, u64)> = queries
+        .iter()
+        .map(|q| (q[AS_WRITTEN].cost, q[AS_WRITTEN].optimal))
+        .collect();
+    let (longer, share, mean_ex, _) = subopt(&pairs);
+    let changed = |variant: &str| {
+        resort
+            .iter()
+            .filter(|r| r.variant == variant && r.cost_changed)
+            .count()
+    };
+    let as_written = changed(AMIT_VARIANTS[AS_WRITTEN].0);
+    let admissible = AMIT_VARIANTS[6].0;
+    let walk = median_of(
+        queries
+            .iter()
+            .map(|q| q[AS_WRITTEN_WALK].ns as f64 / (q[AS_WRITTEN].ns as f64).max(1.0))
+            .collect(),
+    );
+    let same = queries.iter().all(|q| {
+        q[AS_WRITTEN_WALK].expansions == q[AS_WRITTEN].expansions
+            && q[AS_WRITTEN_WALK].own_cost == q[AS_WRITTEN].own_cost
+    });
+    let walk_read = if walk >= 1.0 {
+        format!("{walk:.2}× the time")
+    } else {
+        format!("{walk:.2}× the time (less)")
+    };
+    format!(
+        "**Verdict:** as written, the port returned a longer path than optimal on {longer} of {n} queries ({share:.1}%, {mean_ex:.2}% longer on average); the missing re-sort changed its path's cost on {as_written} and, with octile H and 10/14 costs ({admissible}), on {}; finding nodes by walking OPEN and CLOSED as the original does took {walk_read} of the indexed port as written (median per query){}.",
+        changed(admissible),
+        if same {
+            ", with the same expansions and costs on every query"
+        } else {
+            ", though its search differed on some query"
+        }
+    )
 }
 
 /// Refuses rows that are not this query's variants in order.
@@ -447,6 +504,21 @@ mod tests {
             assert_eq!(rows.0.len(), AMIT_VARIANTS.len());
             // u64::MAX is the "not timed yet" start of the minimum.
             assert!(rows.0.iter().all(|a| a.ns != u64::MAX), "{spec:?}");
+        }
+    }
+
+    #[test]
+    fn walking_the_lists_runs_the_same_search_as_written() {
+        for (_, _, _, (amit, resort)) in measured() {
+            let (a, w) = (&amit[AS_WRITTEN], &amit[AS_WRITTEN_WALK]);
+            assert_eq!(
+                (a.cost, a.own_cost, a.expansions),
+                (w.cost, w.own_cost, w.expansions)
+            );
+            let (first, last) = (&resort[0], &resort[PAIRS - 1]);
+            assert_eq!(last.variant, "as-written+walk");
+            assert_eq!(first.order_changed, last.order_changed);
+            assert_eq!(first.cost_with, last.cost_with);
         }
     }
 

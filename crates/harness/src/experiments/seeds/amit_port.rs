@@ -9,8 +9,11 @@ use astar_core::verify::check_path;
 use astar_core::{Grid, Point, Rules};
 
 /// The Amit variants run on every query: name and options. Pairs `2k` and
-/// `2k+1` differ only in re-sorting (without, with).
-pub const AMIT_VARIANTS: [(&str, AmitOptions); 10] = {
+/// `2k+1` differ only in re-sorting (without, with), except `forward` and
+/// `no-corner-cutting` (8 and 9). The last pair finds nodes on OPEN and CLOSED
+/// by walking the lists, as the seed's `CheckOPEN` / `CheckCLOSED` do: the same
+/// search as the first pair, timed as written.
+pub const AMIT_VARIANTS: [(&str, AmitOptions); 12] = {
     const F: AmitOptions = AmitOptions::FAITHFUL;
     const OCT: AmitOptions = AmitOptions {
         heuristic: AmitHeuristic::Octile,
@@ -57,6 +60,21 @@ pub const AMIT_VARIANTS: [(&str, AmitOptions); 10] = {
             "no-corner-cutting",
             AmitOptions {
                 corner_cutting: false,
+                ..F
+            },
+        ),
+        (
+            "as-written+walk",
+            AmitOptions {
+                walk_lists: true,
+                ..F
+            },
+        ),
+        (
+            "as-written+resort+walk",
+            AmitOptions {
+                resort: true,
+                walk_lists: true,
                 ..F
             },
         ),

@@ -3,7 +3,7 @@
 //!    strategy is registered.
 
 use super::rows::{keyed_row, Key};
-use super::summary::mean;
+use super::summary::{mean, median_of};
 use super::{base_rules, Experiment, Query, Setting};
 use crate::error::Result;
 use crate::measure::timing::time_search;
@@ -100,8 +100,8 @@ impl Experiment for HeapScan {
         for &size in &s.config.sizes {
             let rs: Vec<&HeapScanRow> = rows.iter().filter(|r| r.size == size).collect();
             let e = mean(rs.iter().map(|r| r.expansions as f64));
-            let h = mean(rs.iter().map(|r| r.heap_ns as f64));
-            let sc = mean(rs.iter().map(|r| r.heap_scan_ns as f64));
+            let h = median_of(rs.iter().map(|r| r.heap_ns as f64).collect());
+            let sc = median_of(rs.iter().map(|r| r.heap_scan_ns as f64).collect());
             let ratio = mean(
                 rs.iter()
                     .map(|r| r.heap_scan_ns as f64 / (r.heap_ns as f64).max(1.0)),
@@ -112,9 +112,43 @@ impl Experiment for HeapScan {
                 rs.len()
             );
         }
-        let _ = writeln!(m);
+        let _ = writeln!(m, "\n{}\n", verdict(rows, s));
         m
     }
+}
+
+/// The verdict: how the linear scan's cost grows with the map, from the
+/// per-query time ratios.
+fn verdict(rows: &[HeapScanRow], s: &Setting<'_>) -> String {
+    let ratio = |size: u32| {
+        median_of(
+            rows.iter()
+                .filter(|r| r.size == size)
+                .map(|r| r.heap_scan_ns as f64 / (r.heap_ns as f64).max(1.0))
+                .collect(),
+        )
+    };
+    let (Some(&lo), Some(&hi)) = (s.config.sizes.first(), s.config.sizes.last()) else {
+        return String::new();
+    };
+    let read = |r: f64| {
+        if r >= 1.0 {
+            format!("{r:.2}×")
+        } else {
+            format!("{r:.2}× (faster)")
+        }
+    };
+    let (a, b) = (ratio(lo), ratio(hi));
+    let trend = if b > a {
+        "the scan's cost grows with the map"
+    } else {
+        "the scan's cost does not grow with the map here"
+    };
+    format!(
+        "**Verdict:** the same search with the linear `isIn` took {} the indexed heap's time at side {lo} and {} at side {hi} (median of the per-query ratios): {trend}.",
+        read(a),
+        read(b)
+    )
 }
 
 #[cfg(test)]

@@ -5,9 +5,9 @@
 //! behind one trait, [`Experiment`]:
 //!
 //! 1. [`heuristic`] — Manhattan × 10 with diagonal moves (seeds 000, 001)
-//!    against octile.
-//! 2. [`goal_test`] — stopping when the goal enters OPEN (seed 000's quicker
-//!    option) against stopping when it is closed.
+//!    against octile, with closed nodes re-opened and final.
+//! 2. [`goal_test`] — stopping when the goal enters OPEN (seed 000's
+//!    "quicker" option) against stopping when it is closed.
 //! 3. [`slip`] — seed 001's precedence slip (`seed001-slip`).
 //! 4. [`amit`] — the Amit port (seed 002) as written and with each of its
 //!    choices flipped, the missing re-sort isolated.
@@ -18,11 +18,11 @@
 //! in parallel over maps, then optionally **time**d one query after another on
 //! one thread), its **rows** (serde types, one CSV each, written and read with
 //! the `csv` crate) and its **table** (all rows → markdown tables and
-//! sentences). The tables are made from the rows alone, so [`from_data`]
-//! rebuilds `tables.md`, the folder's `README.md` and the writeup's `seeds`
-//! section from a folder's CSVs and `meta.json` without measuring, byte for
-//! byte what the measuring run wrote. Adding an experiment means one file and
-//! one line in [`EXPERIMENTS`].
+//! sentences, ending in a verdict drawn from the rows). The tables are made
+//! from the rows alone, so [`from_data`] rebuilds `tables.md`, the folder's
+//! `README.md` and the writeup's `seeds` section from a folder's CSVs and
+//! `meta.json` without measuring, byte for byte what the measuring run wrote.
+//! Adding an experiment means one file and one line in [`EXPERIMENTS`].
 //!
 //! The machine, compiler and commit that measured the times are named in the
 //! tables, in the markers and in the folder's `meta.json`, which also records
@@ -215,6 +215,8 @@ pub struct Run {
     pub reported: u64,
     /// Nodes expanded.
     pub expansions: u64,
+    /// Closed nodes re-opened because a cheaper path reached them.
+    pub reopens: u64,
 }
 
 /// The project's search, for the experiments' core runs.
@@ -239,6 +241,7 @@ pub fn core_run(search: &mut CoreSearch, grid: &Grid, q: &QuerySpec, rules: &Rul
         cost: steps.cost(rules),
         reported: u64::from(r.cost.unwrap_or(0)),
         expansions: r.counters.expansions,
+        reopens: r.counters.reopens,
     })
 }
 

@@ -122,6 +122,34 @@ impl Experiment for Slip {
             }
         }
         let _ = writeln!(m, "\n{slip_sentence}\n");
+        let _ = writeln!(m, "{}\n", verdict(rows));
         m
     }
+}
+
+/// The verdict on seed 001 as written (slip and Manhattan H), from the rows.
+fn verdict(rows: &[SlipRow]) -> String {
+    let rs: Vec<&SlipRow> = rows.iter().filter(|r| r.heuristic == CASES[0].1).collect();
+    let n = rs.len();
+    let lies = rs
+        .iter()
+        .filter(|r| r.slip_reported_g != r.slip_true_cost)
+        .count();
+    let longer = rs
+        .iter()
+        .filter(|r| r.slip_true_cost > r.correct_cost)
+        .count();
+    let ec = mean(rs.iter().map(|r| r.correct_expansions as f64));
+    let es = mean(rs.iter().map(|r| r.slip_expansions as f64));
+    let change = 100.0 * (es / ec.max(1.0) - 1.0);
+    let expansions = if change < 0.0 {
+        format!("{:.1}% fewer", -change)
+    } else {
+        format!("{change:.1}% more")
+    };
+    format!(
+        "**Verdict:** against the same search without the slip (Manhattan H), the slip expanded {expansions} nodes, returned a longer path on {longer} of {n} queries ({:.1}%), and reported a G other than its path's true cost on {lies} ({:.1}%).",
+        pct(longer, n),
+        pct(lies, n)
+    )
 }
