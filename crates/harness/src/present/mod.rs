@@ -13,5 +13,6 @@ pub mod claim;
 pub mod format;
 pub mod markers;
 pub mod pictures;
+pub mod real_maps;
 pub mod report;
 pub mod targets;
