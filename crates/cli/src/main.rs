@@ -37,6 +37,8 @@ enum Command {
     Seeds(cmd::seeds::SeedsArgs),
     /// Where the heap's 2–3× claim holds: one run folder per condition; writes the claim-conditions section.
     Claim(cmd::claim::ClaimArgs),
+    /// The real-map tables (per family, and per tie policy) from `sweep --scen` run folders.
+    RealMapsReport(cmd::real_maps::RealMapsReportArgs),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +86,7 @@ fn main() -> ExitCode {
         Command::Report(args) => args.run(),
         Command::Seeds(args) => args.run(),
         Command::Claim(args) => args.run(),
+        Command::RealMapsReport(args) => args.run(),
     };
     result.unwrap_or_else(|e| {
         eprintln!("{}", error_line(&e));

@@ -47,6 +47,9 @@ pub struct Counters {
     pub reopens: u64,
     /// Largest number of entries OPEN held.
     pub max_open: u64,
+    /// Successors produced by expansions: every legal move out of an expanded
+    /// node, whether or not it improved the neighbour (GPPC's "generated").
+    pub generated: u64,
 }
 
 /// Where a node stands in a search.
@@ -616,6 +619,7 @@ impl<L: OpenList> Search<L> {
             // neighbour order (bit `i` of `moves_left` is the `i`-th move).
             let open_cells = passable_neighbours(passable, node as usize, stride as usize);
             let mut moves_left = N::arrange(allowed_moves(open_cells, moves, corner_cutting));
+            c.generated += u64::from(moves_left.count_ones());
             while moves_left != 0 {
                 // `& 7` lets the compiler see that every table index is in range.
                 let d = N::direction(moves_left.trailing_zeros() as usize) & 7;

@@ -67,6 +67,9 @@ pub struct SweepArgs {
     /// Do not regenerate the charts and report afterwards.
     #[arg(long)]
     pub no_report: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub real: crate::cmd::real_maps::RealMapArgs,
 }
 
 impl SweepArgs {
@@ -100,6 +103,9 @@ impl SweepArgs {
     /// Runs the sweep. Exit code 1 if any row is a mismatch or an error.
     /// `matches` tells which flags were given, for `--resume`.
     pub fn run(self, matches: &ArgMatches) -> Result<ExitCode> {
+        if let Some(code) = crate::cmd::real_maps::dispatch(&self, matches)? {
+            return Ok(code);
+        }
         if self.rules.goal_test != astar_core::GoalTest::Closed {
             // The config does not record a goal test: a sweep measures optimal searches only.
             bail!("sweep supports only --goal-test closed");

@@ -47,6 +47,8 @@ fn row(size: u32, density: f64, query: u32, strategy: &str, ns: f64, status: &st
         goal_y: size - 2,
         stale_pops: 0,
         bytes_per_cell: 24.0,
+
+        ..Record::default()
     }
 }
 

@@ -10,6 +10,7 @@
 
 mod bad_input;
 mod claim;
+mod real_maps;
 mod regenerate;
 mod render;
 mod report;

@@ -81,6 +81,8 @@ fn row(size: u32, map_seed: u64, query: u32, strategy: &str) -> Record {
         goal_y: size - 2,
         stale_pops: 0,
         bytes_per_cell: 24.0 + f64::from(query),
+
+        ..Record::default()
     }
 }
 

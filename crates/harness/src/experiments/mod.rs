@@ -5,6 +5,7 @@
 //! - [`solve`]: one query, every strategy side by side.
 //! - [`seeds`]: the seeds' quirks, one experiment each.
 
+pub mod real_maps;
 pub mod scenario;
 pub mod seeds;
 pub mod solve;

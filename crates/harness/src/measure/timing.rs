@@ -40,6 +40,21 @@ pub(crate) fn time_search(
     rules: &Rules,
     min_time: Duration,
 ) -> Result<Timing, String> {
+    time_search_within(solver, grid, start, goal, rules, min_time, None).map(|(t, _)| t)
+}
+
+/// [`time_search`] with a time budget: when the first search alone takes
+/// longer than `budget`, it is not repeated, and the flag says so (the timing
+/// is then that one search).
+pub fn time_search_within(
+    solver: &mut dyn Solver,
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+    rules: &Rules,
+    min_time: Duration,
+    budget: Option<Duration>,
+) -> Result<(Timing, bool), String> {
     solver
         .prepare(grid, start, goal, rules)
         .map_err(|e| format!("prepare: {e}"))?;
@@ -48,12 +63,16 @@ pub(crate) fn time_search(
         .solve(grid, start, goal, rules)
         .map_err(|e| e.to_string())?;
     let took = began.elapsed();
-    if took >= min_time * SLOW && !min_time.is_zero() {
-        return Ok(Timing {
-            report: first,
-            ns_per_search: took.as_nanos() as f64,
-            repeats: 1,
-        });
+    let over = budget.is_some_and(|b| took > b);
+    if over || (took >= min_time * SLOW && !min_time.is_zero()) {
+        return Ok((
+            Timing {
+                report: first,
+                ns_per_search: took.as_nanos() as f64,
+                repeats: 1,
+            },
+            over,
+        ));
     }
     let mut samples: Vec<u64> = Vec::new();
     let mut total = Duration::ZERO;
@@ -72,11 +91,14 @@ pub(crate) fn time_search(
         samples.push(took.as_nanos() as u64);
         total += took;
     }
-    Ok(Timing {
-        report: first,
-        ns_per_search: crate::stats::median(samples.iter().map(|&ns| ns as f64)).unwrap_or(0.0),
-        repeats: samples.len() as u32,
-    })
+    Ok((
+        Timing {
+            report: first,
+            ns_per_search: crate::stats::median(samples.iter().map(|&ns| ns as f64)).unwrap_or(0.0),
+            repeats: samples.len() as u32,
+        },
+        false,
+    ))
 }
 
 /// Where an item stands, for its rows.
@@ -119,6 +141,7 @@ fn blank_row(info: &ItemInfo, strategy: Strategy, start: Point, goal: Point) -> 
         goal_y: goal.y,
         stale_pops: 0,
         bytes_per_cell: 0.0,
+        ..Record::default()
     }
 }
 
@@ -220,6 +243,7 @@ pub fn measure_item(
                     row.reopens = c.reopens;
                     row.max_open = c.max_open;
                     row.stale_pops = c.stale_pops;
+                    row.generated = c.generated;
                     row.cost = t.report.cost.map(u64::from);
                     row.path_len = t.report.length_in_cells(rules.costs);
                     row.status = mismatch.clone().unwrap_or_else(|| "ok".into());

@@ -11,5 +11,6 @@ pub mod charts;
 pub mod claim;
 pub mod format;
 pub mod pictures;
+pub mod real_maps;
 pub mod report;
 pub mod targets;

@@ -10,6 +10,7 @@
 //! next to its first half). [`load_runs`] merges them after checking that they
 //! measured the same configuration, so no chart ever mixes two sweeps.
 
+pub mod real_maps;
 pub mod record;
 pub mod store;
 

@@ -8,8 +8,16 @@ use serde::{Deserialize, Serialize};
 /// One measured search: a row of a run's `results.csv`.
 ///
 /// The first fifteen columns are a stable interface other tools read; new
-/// columns are only ever appended after them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// columns are only ever appended after them, each with a default, so older
+/// files still read.
+///
+/// A row of a real-map run (`sweep --scen`) fills the columns after
+/// `bytes_per_cell` as well: the scenario file and row, the map and its
+/// family, and the GPPC counts. There `size` is the map's larger side,
+/// `density` its fraction of blocked cells, `map_seed` a fixed hash of the
+/// scenario file's name ([`scen_key`](crate::runs::real_maps::scen_key)) and
+/// `query` the row's line in that file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     /// Side of the square map, in cells.
     pub size: u32,
@@ -56,6 +64,29 @@ pub struct Record {
     pub stale_pops: u64,
     /// Bytes of search state per map cell (search arrays plus the list's own).
     pub bytes_per_cell: f64,
+    /// Successors produced by the expansions (every legal move out of an
+    /// expanded node).
+    #[serde(default)]
+    pub generated: u64,
+    /// Scenario file name (real-map runs; empty in a random sweep).
+    #[serde(default)]
+    pub scen: String,
+    /// Map family, e.g. `dragon-age` or `maze` (real-map runs).
+    #[serde(default)]
+    pub family: String,
+    /// Map file name (real-map runs).
+    #[serde(default)]
+    pub map: String,
+    /// The row's bucket in its scenario file (real-map runs).
+    #[serde(default)]
+    pub bucket: u32,
+    /// The file's optimal length, as printed (real-map runs).
+    #[serde(default)]
+    pub optimal: Option<f64>,
+    /// Necessary expansions: expanded nodes whose F is below the optimal cost
+    /// C*, counted untimed on a separate observed search (real-map runs).
+    #[serde(default)]
+    pub necessary: Option<u64>,
 }
 
 /// What a sweep measured: enough to regenerate every map and query, and to

@@ -22,30 +22,7 @@ pub(crate) fn item_key(r: &Record) -> ItemKey {
 /// The CSV header line, without its newline, as the `csv` crate writes it for
 /// [`Record`].
 pub fn header() -> String {
-    let blank = Record {
-        size: 0,
-        density: 0.0,
-        map_seed: 0,
-        query: 0,
-        strategy: String::new(),
-        ns_per_search: 0.0,
-        repeats: 0,
-        expansions: 0,
-        pushes: 0,
-        pops: 0,
-        decreases: 0,
-        reopens: 0,
-        max_open: 0,
-        cost: None,
-        path_len: None,
-        status: String::new(),
-        start_x: 0,
-        start_y: 0,
-        goal_x: 0,
-        goal_y: 0,
-        stale_pops: 0,
-        bytes_per_cell: 0.0,
-    };
+    let blank = Record::default();
     let mut w = csv::Writer::from_writer(Vec::new());
     w.serialize(&blank).expect("a record serialises");
     let bytes = w.into_inner().expect("writing to memory");
