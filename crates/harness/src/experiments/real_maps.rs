@@ -369,10 +369,10 @@ pub fn run(plan: &RealPlan) -> Result<Finished> {
             let dir = store::create_run_dir(out, &name)?;
             let meta = RealMeta {
                 run: RunMeta {
-                    commit,
-                    rustc: machine::rustc_version(),
-                    cpu: machine::cpu_model(),
-                    cores: machine::cores(),
+                    machine: crate::runs::MachineFacts {
+                        commit,
+                        ..machine::facts()
+                    },
                     threads: plan.threads,
                     date: when.rfc3339(),
                     command: machine::command_line(),
@@ -626,7 +626,8 @@ impl Job<'_> {
             ));
         }
         let path = solver.path(grid).ok_or("no path to read")?;
-        let steps = check_path(grid, &self.rules, row.start, row.goal, &path)?;
+        let steps =
+            check_path(grid, &self.rules, row.start, row.goal, &path).map_err(|e| e.to_string())?;
         if Some(steps.cost(&self.rules)) != report.cost.map(u64::from) {
             return Err(format!(
                 "path costs {} but the search reports {:?}",

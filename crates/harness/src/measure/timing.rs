@@ -46,7 +46,7 @@ pub(crate) fn time_search(
 /// [`time_search`] with a time budget: when the first search alone takes
 /// longer than `budget`, it is not repeated, and the flag says so (the timing
 /// is then that one search).
-pub fn time_search_within(
+pub(crate) fn time_search_within(
     solver: &mut dyn Solver,
     grid: &Grid,
     start: Point,

@@ -10,7 +10,7 @@
 use crate::bail;
 use crate::error::Result;
 use crate::files::write_atomic;
-use crate::present::markers::splice;
+use crate::markers::splice;
 use crate::runs::real_maps::{read_real_meta, RealMeta, OVER_BUDGET};
 use crate::runs::{load_runs, LoadedRuns, Record, OK};
 use crate::stats::median;
@@ -180,8 +180,8 @@ fn section(groups: &[TieRuns]) -> String {
     let _ = writeln!(
         md,
         "Measured at commit `{}` on {} ({} threads), {}; {} ties; {} rows per scenario file ({}), search budget {} ms, repeats until {} ms.\n",
-        meta.run.commit,
-        meta.run.cpu,
+        meta.run.machine.commit,
+        meta.run.machine.cpu,
         meta.run.threads,
         meta.run.date.split('T').next().unwrap_or_default(),
         main.tie,

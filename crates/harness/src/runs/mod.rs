@@ -26,7 +26,7 @@ pub const RESULTS: &str = "results.csv";
 /// The metadata file of a run folder.
 pub const META: &str = "meta.json";
 /// The status of a row that measured a correct search.
-pub(crate) const OK: &str = "ok";
+pub const OK: &str = "ok";
 
 /// Several run folders of one sweep, merged.
 #[derive(Clone, Debug)]
