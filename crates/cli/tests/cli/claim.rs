@@ -12,6 +12,7 @@ fn meta(heuristic: &str, density: f64, tie: &str) -> RunMeta {
         densities: vec![density],
         maps: 1,
         queries: 3,
+        queries_per_size: Default::default(),
         strategies: vec!["linear".into(), "heap".into()],
         heuristic: heuristic.into(),
         tie: tie.into(),

@@ -22,6 +22,7 @@ fn config() -> SweepConfig {
         densities: vec![0.25],
         maps: MAPS,
         queries: QUERIES,
+        queries_per_size: Default::default(),
         strategies: STRATEGIES.iter().map(|s| s.to_string()).collect(),
         heuristic: "octile".into(),
         tie: "lifo".into(),

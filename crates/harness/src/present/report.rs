@@ -149,7 +149,8 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
     let _ = writeln!(
         s,
         "| maps per size, queries per map | {}, {} |",
-        c.maps, c.queries
+        c.maps,
+        c.queries_text()
     );
     let _ = writeln!(s, "| strategies | {} |", summary.strategies.join(", "));
     let _ = writeln!(s, "| heuristic | {} |", c.heuristic);

@@ -84,7 +84,10 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
     let _ = writeln!(
         s,
         "Checked on the {size}² maps at density {} of this run ({} maps × {} queries, cost model `{}`).",
-        g.density, c.maps, c.queries, c.costs
+        g.density,
+        c.maps,
+        c.queries_at(size),
+        c.costs
     );
     if !differs.is_empty() {
         let _ = writeln!(
