@@ -292,10 +292,10 @@ mod tests {
         config.maps = 2;
         config.queries = 3;
         config.queries_per_size = [(32, 5)].into_iter().collect();
-        let items = items(&config);
+        let all = items(&config);
         let specs = maps(&config);
-        assert_eq!(items.len(), 2 * 5 + 2 * 3);
-        for (i, it) in items.iter().enumerate() {
+        assert_eq!(all.len(), 2 * 5 + 2 * 3);
+        for (i, it) in all.iter().enumerate() {
             assert_eq!(it.index, i);
             assert!(it.query < config.queries_at(specs[it.map].size));
         }
