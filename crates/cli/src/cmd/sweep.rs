@@ -30,7 +30,8 @@ pub struct SweepArgs {
     /// Maps per (size, density).
     #[arg(long, value_parser = parse_positive)]
     pub maps: Option<u32>,
-    /// Start/goal queries per map.
+    /// Start/goal queries per map, at every size (default: the preset's,
+    /// which gives small maps more).
     #[arg(long, value_parser = parse_positive)]
     pub queries: Option<u32>,
     /// Strategy names, comma-separated, or all.
@@ -76,11 +77,24 @@ impl SweepArgs {
     /// The config these flags ask for: the preset, with any flag given overriding it.
     pub fn config(&self) -> SweepConfig {
         let p = if self.full { FULL } else { QUICK };
+        let sizes = self.sizes.clone().map_or(p.sizes.to_vec(), |s| s.0);
+        // `--queries` sets every size; otherwise the preset's per-size counts
+        // hold at the sizes measured.
+        let queries_per_size = match self.queries {
+            Some(_) => Default::default(),
+            None => p
+                .queries_per_size
+                .iter()
+                .copied()
+                .filter(|(z, _)| sizes.contains(z))
+                .collect(),
+        };
         SweepConfig {
-            sizes: self.sizes.clone().map_or(p.sizes.to_vec(), |s| s.0),
+            sizes,
             densities: self.densities.clone().map_or(p.densities.to_vec(), |d| d.0),
             maps: self.maps.unwrap_or(p.maps),
             queries: self.queries.unwrap_or(p.queries),
+            queries_per_size,
             strategies: self
                 .strategies
                 .0
@@ -205,10 +219,10 @@ impl SweepArgs {
 /// Each flag that sets part of the configuration, and the fields it sets;
 /// a preset flag sets every field a preset holds.
 const FLAG_FIELDS: [(&str, &[&str]); 14] = [
-    ("sizes", &["sizes"]),
+    ("sizes", &["sizes", "queries_per_size"]),
     ("densities", &["densities"]),
     ("maps", &["maps"]),
-    ("queries", &["queries"]),
+    ("queries", &["queries", "queries_per_size"]),
     ("strategies", &["strategies"]),
     ("heuristic", &["heuristic"]),
     ("tie", &["tie"]),
@@ -222,7 +236,14 @@ const FLAG_FIELDS: [(&str, &[&str]); 14] = [
 ];
 
 /// The fields a preset sets.
-const PRESET_FIELDS: &[&str] = &["sizes", "densities", "maps", "queries", "min_time_ms"];
+const PRESET_FIELDS: &[&str] = &[
+    "sizes",
+    "densities",
+    "maps",
+    "queries",
+    "queries_per_size",
+    "min_time_ms",
+];
 
 /// Publishes a finished run: copies its data into `reports/data/` and
 /// regenerates the charts and the report from it. The charts and tables are

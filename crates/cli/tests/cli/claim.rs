@@ -1,8 +1,11 @@
-//! `astar-lab claim` on hand-written run folders: the heap's median paired
-//! speedup per condition and size (recomputed here from the chosen times), the
-//! verdict against the 2–3× band, and the splice into the writeup.
+//! `astar-lab claim` on hand-written run folders: each heap's median paired
+//! speedup per condition and size (recomputed here from the chosen times),
+//! its bootstrap interval, the verdicts of both readings of the claim, and
+//! the splice into the writeup.
 
-use astar_harness::present::claim::{claim_conditions, claim_markdown, Verdict};
+use astar_harness::present::claim::{
+    claim_conditions, claim_markdown, sizes_where, Verdict, READINGS,
+};
 use astar_harness::runs::{Record, RunMeta, SweepConfig};
 use std::path::{Path, PathBuf};
 
@@ -12,7 +15,8 @@ fn meta(heuristic: &str, density: f64, tie: &str) -> RunMeta {
         densities: vec![density],
         maps: 1,
         queries: 3,
-        strategies: vec!["linear".into(), "heap".into()],
+        queries_per_size: Default::default(),
+        strategies: vec!["linear".into(), "heap".into(), "heap-scan".into()],
         heuristic: heuristic.into(),
         tie: tie.into(),
         costs: "seed".into(),
@@ -53,7 +57,8 @@ fn row(size: u32, density: f64, query: u32, strategy: &str, ns: f64, status: &st
 }
 
 /// Writes a run folder whose rows give, per size, the linear and heap times
-/// of queries 0, 1, 2; `bad` marks one heap row as a mismatch.
+/// of queries 0, 1, 2 (heap-scan takes twice the heap's); `bad` marks one
+/// heap row as a mismatch.
 fn write_run(
     dir: &Path,
     meta: &RunMeta,
@@ -72,6 +77,9 @@ fn write_run(
                 "ok"
             };
             w.serialize(row(*size, density, q, "heap", heap[q as usize], status))
+                .unwrap();
+            let scan = 2.0 * heap[q as usize];
+            w.serialize(row(*size, density, q, "heap-scan", scan, "ok"))
                 .unwrap();
         }
     }
@@ -99,11 +107,17 @@ fn ratios(linear: [f64; 3], heap: [f64; 3], skip: Option<usize>) -> Vec<f64> {
         .collect()
 }
 
-/// Times chosen so that one median falls inside the band, one above and one
-/// below, and so that keeping the mismatched row would change a median.
-const DEFAULT_32: ([f64; 3], [f64; 3]) = ([250.0, 300.0, 100.0], [100.0, 100.0, 100.0]);
-const DEFAULT_64: ([f64; 3], [f64; 3]) = ([400.0, 500.0, 1200.0], [100.0, 100.0, 100.0]);
+/// Times chosen so that the heap's interval falls inside the 2–3× band at
+/// one size, above both bands at another, below at a third and across the
+/// band's edge at a fourth, and so that keeping the mismatched row would
+/// change a median. All on one map, so each interval is the bootstrap over
+/// queries: with 2 or 3 values, its ends are the smallest and the largest
+/// value (each is the median of a resample at least a quarter or 7/27 of
+/// the time).
+const DEFAULT_32: ([f64; 3], [f64; 3]) = ([240.0, 250.0, 260.0], [100.0, 100.0, 100.0]);
+const DEFAULT_64: ([f64; 3], [f64; 3]) = ([500.0, 600.0, 1200.0], [100.0, 100.0, 100.0]);
 const FIFO_32: ([f64; 3], [f64; 3]) = ([150.0, 240.0, 180.0], [100.0, 200.0, 100.0]);
+const ZERO_32: ([f64; 3], [f64; 3]) = ([150.0, 250.0, 350.0], [100.0, 100.0, 100.0]);
 
 fn fixture(root: &Path) -> Vec<PathBuf> {
     let default = write_run(
@@ -121,42 +135,92 @@ fn fixture(root: &Path) -> Vec<PathBuf> {
         &[(32, FIFO_32.0, FIFO_32.1)],
         None,
     );
-    vec![default, fifo]
+    let zero = write_run(
+        &root.join("heuristic-zero"),
+        &meta("zero", 0.25, "lifo"),
+        &[(32, ZERO_32.0, ZERO_32.1)],
+        None,
+    );
+    vec![default, fifo, zero]
+}
+
+/// The smallest and largest value.
+fn range(v: &[f64]) -> (f64, f64) {
+    let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (lo, hi)
 }
 
 #[test]
-fn medians_and_verdicts_per_condition() {
+fn medians_intervals_and_verdicts_per_condition() {
     let dir = tempfile::tempdir().unwrap();
     let runs = fixture(dir.path());
     let conditions = claim_conditions(&runs).unwrap();
-    assert_eq!(conditions.len(), 2);
+    assert_eq!(conditions.len(), 3);
+    let [common, strict] = READINGS;
 
-    let d32 = median(ratios(DEFAULT_32.0, DEFAULT_32.1, None));
+    let d32 = ratios(DEFAULT_32.0, DEFAULT_32.1, None);
     // The mismatched heap row (query 2) has no pair, so it drops out.
-    let d64 = median(ratios(DEFAULT_64.0, DEFAULT_64.1, Some(2)));
-    let f32_ = median(ratios(FIFO_32.0, FIFO_32.1, None));
-    assert_ne!(d64, median(ratios(DEFAULT_64.0, DEFAULT_64.1, None)));
+    let d64 = ratios(DEFAULT_64.0, DEFAULT_64.1, Some(2));
+    let f32_ = ratios(FIFO_32.0, FIFO_32.1, None);
+    assert_ne!(
+        median(d64.clone()),
+        median(ratios(DEFAULT_64.0, DEFAULT_64.1, None))
+    );
 
     let default = &conditions[0];
     assert_eq!(default.name, "default");
     assert_eq!(default.moved(), "default");
-    assert_eq!(default.speedups, vec![(32, d32, 3), (64, d64, 2)]);
-    assert_eq!(default.sizes_where(Verdict::Inside), vec![32]);
-    assert_eq!(default.sizes_where(Verdict::Above), vec![64]);
+    let heap = default.of("heap").unwrap();
+    let got: Vec<(u32, f64, (f64, f64), usize)> = heap
+        .iter()
+        .map(|(z, r)| (*z, r.median, (r.ci.lo, r.ci.hi), r.spread.n))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (32, median(d32.clone()), range(&d32), 3),
+            (64, median(d64.clone()), range(&d64), 2)
+        ]
+    );
+    assert_eq!(sizes_where(heap, common.band, Verdict::Inside), vec![32]);
+    assert_eq!(sizes_where(heap, common.band, Verdict::Above), vec![64]);
+    assert_eq!(sizes_where(heap, strict.band, Verdict::Below), vec![32]);
+    assert_eq!(sizes_where(heap, strict.band, Verdict::Above), vec![64]);
+    // Heap-scan takes twice the heap's time, so half its speedup.
+    let scan = default.of("heap-scan").unwrap();
+    assert_eq!(scan[0].1.median, median(d32.clone()) / 2.0);
+    assert_eq!(sizes_where(scan, common.band, Verdict::Below), vec![32]);
 
     let fifo = &conditions[1];
     assert_eq!(fifo.moved(), "fifo ties");
-    assert_eq!(fifo.speedups, vec![(32, f32_, 3)]);
-    assert_eq!(fifo.sizes_where(Verdict::Below), vec![32]);
+    let heap = fifo.of("heap").unwrap();
+    assert_eq!(heap.len(), 1);
+    assert_eq!(heap[0].1.median, median(f32_.clone()));
+    assert_eq!(sizes_where(heap, common.band, Verdict::Below), vec![32]);
+
+    // 1.5–3.5: the median (2.5) is inside 2–3×, the interval is not.
+    let zero = conditions[2].of("heap").unwrap();
+    assert_eq!(zero[0].1.median, 2.5);
+    assert_eq!(sizes_where(zero, common.band, Verdict::Overlaps), vec![32]);
+    assert_eq!(sizes_where(zero, strict.band, Verdict::Overlaps), vec![32]);
 
     let md = claim_markdown(&conditions);
-    assert!(md.contains(&format!("**{d32:.2}**")), "{md}");
-    assert!(md.contains(&format!("{d64:.2} ↑")), "{md}");
-    assert!(md.contains(&format!("{f32_:.2} ↓")), "{md}");
+    assert!(md.contains("**2.50× [2.4–2.6]**"), "{md}");
+    assert!(md.contains("5.50× [5.0–6.0] ↑"), "{md}");
+    assert!(md.contains("1.50× [1.2–1.8] ↓"), "{md}");
+    assert!(md.contains("2.50× [1.5–3.5] ~"), "{md}");
+    assert!(
+        md.contains("| default | octile | 0.25 | lifo | `heap-scan` |"),
+        "{md}"
+    );
     // The fifo condition has no 64² row: its cell says so rather than inventing one.
     let fifo_line = md.lines().find(|l| l.starts_with("| fifo ties |")).unwrap();
     assert!(fifo_line.contains("| – |"), "{fifo_line}");
-    assert!(md.contains("the claim holds at no measured size"), "{md}");
+    assert!(
+        md.contains("Read as 2–3× as fast, the claim holds (interval inside 2–3×) at no measured size; interval overlapping 2–3× at 32²."),
+        "{md}"
+    );
     // The machine and build that measured it are named once.
     assert_eq!(
         md.matches("Measured at commit 0123abc on Test CPU").count(),

@@ -22,6 +22,7 @@ fn config() -> SweepConfig {
         densities: vec![0.25],
         maps: MAPS,
         queries: QUERIES,
+        queries_per_size: Default::default(),
         strategies: STRATEGIES.iter().map(|s| s.to_string()).collect(),
         heuristic: "octile".into(),
         tie: "lifo".into(),
@@ -186,6 +187,12 @@ fn plot_writes_every_chart_as_parseable_svg_and_png() {
     for s in ["sorted", "heap", "floor (lower bound)"] {
         assert!(texts.contains(&s), "legend lacks {s}");
     }
+    // Its shaded band is the bootstrap interval of the median, and says so.
+    let legend = texts.join(" ");
+    assert!(
+        legend.contains("95% bootstrap") && legend.contains("of the median"),
+        "legend lacks the band's meaning: {legend}"
+    );
     // No temporary files are left next to the charts.
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), files.len());
 }
@@ -316,9 +323,17 @@ fn tables_hold_the_fixture_medians() {
         let want = median(ratios);
         let (header, row) = table_row(&md, "**Speedup over linear**", size);
         let text = cell(&header, &row, "heap");
-        let got: f64 = text.split(' ').next().unwrap().parse().unwrap();
+        // Three significant digits, then the interval in brackets.
+        let got: f64 = text
+            .split(' ')
+            .next()
+            .unwrap()
+            .trim_end_matches('×')
+            .parse()
+            .unwrap();
+        assert!(text.contains(" [") && text.ends_with(']'), "{text}");
         assert!(
-            (got - want).abs() <= 0.006,
+            (got - want).abs() <= want * 0.005 + 0.006,
             "heap speedup at {size}: {text} vs {want}"
         );
     }
@@ -444,12 +459,22 @@ fn targets_section_checks_the_fixture_against_the_targets() {
         .find(|l| l.contains(&format!("fastest list ({fastest}) within 1.25×")))
         .unwrap_or_else(|| panic!("no floor target line for {fastest} in\n{targets}"));
     let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-    let got: f64 = cells[1].trim_end_matches('×').parse().unwrap();
-    assert!((got - over_floor).abs() <= 0.006, "{line} vs {over_floor}");
-    let met = if over_floor <= 1.25 {
-        "met"
-    } else {
-        "**not met**"
+    let (median_text, interval) = cells[1].split_once(' ').unwrap();
+    let got: f64 = median_text.trim_end_matches('×').parse().unwrap();
+    assert!(
+        (got - over_floor).abs() <= over_floor * 0.005 + 0.006,
+        "{line} vs {over_floor}"
+    );
+    // The verdict follows the interval: met or not only when both ends agree.
+    let ends: Vec<f64> = interval
+        .trim_matches(|c| c == '[' || c == ']')
+        .split('–')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let met = match (ends[0] <= 1.25, ends[1] <= 1.25) {
+        (true, true) => "met",
+        (false, false) => "**not met**",
+        _ => "undecided: the interval crosses the target",
     };
     assert_eq!(cells[2], met, "{line}");
     // No peer in this run: its targets say so rather than invent a verdict.

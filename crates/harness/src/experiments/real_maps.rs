@@ -276,6 +276,7 @@ pub fn real_config(strategies: &[Strategy], tie: &str, min_time_ms: f64) -> Swee
         densities: Vec::new(),
         maps: 0,
         queries: 0,
+        queries_per_size: Default::default(),
         strategies: strategies.iter().map(|s| s.name().to_string()).collect(),
         heuristic: rules.heuristic.name().into(),
         tie: tie.into(),

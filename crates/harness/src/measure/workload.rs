@@ -106,17 +106,20 @@ pub fn maps(config: &SweepConfig) -> Vec<MapSpec> {
     out
 }
 
-/// Every item of a sweep, in order: map by map, query by query.
+/// Every item of a sweep, in order: map by map, query by query (each map
+/// with its size's query count).
 pub fn items(config: &SweepConfig) -> Vec<Item> {
-    let maps = maps(config).len();
-    let q = config.queries as usize;
-    (0..maps * q)
-        .map(|index| Item {
-            index,
-            map: index / q,
-            query: (index % q) as u32,
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (map, spec) in maps(config).iter().enumerate() {
+        for query in 0..config.queries_at(spec.size) {
+            out.push(Item {
+                index: out.len(),
+                map,
+                query,
+            });
+        }
+    }
+    out
 }
 
 /// Shard `k` of `n` (1-based): the items whose index is `k - 1` modulo `n`.
@@ -279,5 +282,29 @@ mod tests {
             .collect();
         seen.sort_unstable();
         assert_eq!(seen, (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn items_follow_the_queries_of_each_size() {
+        let mut config =
+            crate::experiments::sweep::preset_config(&crate::experiments::sweep::QUICK);
+        config.sizes = vec![32, 64];
+        config.maps = 2;
+        config.queries = 3;
+        config.queries_per_size = [(32, 5)].into_iter().collect();
+        let all = items(&config);
+        let specs = maps(&config);
+        assert_eq!(all.len(), 2 * 5 + 2 * 3);
+        for (i, it) in all.iter().enumerate() {
+            assert_eq!(it.index, i);
+            assert!(it.query < config.queries_at(specs[it.map].size));
+        }
+        // Without per-size counts, the items are those of one count for all.
+        config.queries_per_size.clear();
+        let flat = items(&config);
+        assert_eq!(flat.len(), 4 * 3);
+        assert!(flat
+            .iter()
+            .all(|it| it.map == it.index / 3 && it.query == (it.index % 3) as u32));
     }
 }

@@ -2,18 +2,19 @@
 //!
 //! Each run folder given is one *condition*: a sweep with one factor
 //! (heuristic, obstacle density or tie policy) moved from the default. For
-//! each condition and map size this reports the heap's median paired speedup
-//! over the linear list, and whether it falls inside the claimed band. The
+//! each condition and map size this reports each heap's median paired
+//! speedup over the linear list with its 95% bootstrap interval, and where
+//! each reading of the claim holds: only where the whole interval lies in the
+//! reading's band (2–3× as fast, or 3–4× as fast for "raised by 2–3×"). The
 //! table and the sentences below it are generated together from the same
-//! medians, and spliced into the writeup's `claim-conditions` section.
+//! figures, and spliced into the writeup's `claim-conditions` section.
 
 use crate::bail;
 use crate::error::{Context, Result};
 use crate::files::write_atomic;
 use crate::markers::splice;
-use crate::present::charts::CLAIM;
-use crate::present::format::ratio_text;
-use crate::stats::load_and_summarise;
+use crate::present::format::ci_text;
+use crate::stats::{load_and_summarise, Interval, Ratio};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -23,34 +24,118 @@ pub const SECTION: &str = "claim-conditions";
 /// The condition every other one moves a single factor away from.
 pub const DEFAULT: (&str, f64, &str) = ("octile", 0.25, "lifo");
 
-/// The strategy the claim is about, and the one it is measured against.
-const CLAIMED: (&str, &str) = ("heap", "linear");
+/// The heaps the claim is tested on, each against [`BASE`]: the indexed
+/// binary heap, and seed 003's heap with a linear-scan decrease-key (the
+/// heap closest to the tutorial's).
+pub const HEAPS: [&str; 2] = ["heap", "heap-scan"];
 
-/// Where the claim stands in one condition at one size.
+/// The list the claim measures the heaps against: the tutorial's linear scan.
+pub const BASE: &str = "linear";
+
+/// One reading of the claim's words, and the band of speedups it claims.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    /// The reading, in words.
+    pub words: &'static str,
+    /// Its band, as (lowest, highest) speedup.
+    pub band: (f64, f64),
+}
+
+/// The two readings of 提高了2到3倍: commonly "made 2–3× as fast"; strictly
+/// "raised by 2–3×", so 3–4× as fast.
+pub const READINGS: [Reading; 2] = [
+    Reading {
+        words: "2–3× as fast",
+        band: (2.0, 3.0),
+    },
+    Reading {
+        words: "raised by 2–3×, so 3–4× as fast",
+        band: (3.0, 4.0),
+    },
+];
+
+/// Where a speedup stands against a reading's band, judged by its 95%
+/// interval, not its median alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Below the band: the heap gains less than claimed (or loses).
+    /// The whole interval is below the band: the heap gains less than
+    /// claimed (or loses).
     Below,
-    /// Inside the claimed band.
+    /// The whole interval is inside the band: the claim holds.
     Inside,
-    /// Above the band: the heap gains more than claimed.
+    /// The interval reaches outside the band and into or across it: the
+    /// data cannot tell.
+    Overlaps,
+    /// The whole interval is above the band.
     Above,
 }
 
 impl Verdict {
-    /// The verdict for a median speedup.
-    pub fn of(speedup: f64) -> Verdict {
-        if speedup < CLAIM.0 {
-            Verdict::Below
-        } else if speedup > CLAIM.1 {
-            Verdict::Above
-        } else {
+    /// The verdict for an interval against `(lo, hi)`.
+    pub fn of(ci: Interval, (lo, hi): (f64, f64)) -> Verdict {
+        if ci.inside(lo, hi) {
             Verdict::Inside
+        } else if ci.lo > hi {
+            Verdict::Above
+        } else if ci.hi < lo {
+            Verdict::Below
+        } else {
+            Verdict::Overlaps
         }
     }
 }
 
-/// One condition: its factors and the heap's speedup per size.
+/// A list of sizes in words: `32², 64² and 128²`, or `none`.
+pub fn sizes_words(v: &[u32]) -> String {
+    let s: Vec<String> = v.iter().map(|x| format!("{x}²")).collect();
+    match s.as_slice() {
+        [] => "none".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The sizes of `speedups` whose interval has verdict `v` against `band`.
+pub fn sizes_where(speedups: &[(u32, Ratio)], band: (f64, f64), v: Verdict) -> Vec<u32> {
+    speedups
+        .iter()
+        .filter(|(_, r)| Verdict::of(r.ci, band) == v)
+        .map(|(size, _)| *size)
+        .collect()
+}
+
+/// Where one reading holds for a series of speedups, in words: `inside
+/// 2–3× at 64²; overlaps it at 32²; above at …`.
+pub fn reading_words(speedups: &[(u32, Ratio)], reading: &Reading) -> String {
+    let (lo, hi) = reading.band;
+    let band = format!("{}–{}×", short(lo), short(hi));
+    let inside = sizes_where(speedups, reading.band, Verdict::Inside);
+    let mut parts = vec![if inside.is_empty() {
+        format!("holds (interval inside {band}) at no measured size")
+    } else if inside.len() == speedups.len() {
+        format!("holds (interval inside {band}) at every measured size")
+    } else {
+        format!("holds (interval inside {band}) at {}", sizes_words(&inside))
+    }];
+    for (v, what) in [
+        (Verdict::Overlaps, format!("interval overlapping {band}")),
+        (Verdict::Below, format!("below {}×", short(lo))),
+        (Verdict::Above, format!("above {}×", short(hi))),
+    ] {
+        let at = sizes_where(speedups, reading.band, v);
+        if !at.is_empty() {
+            parts.push(format!("{what} at {}", sizes_words(&at)));
+        }
+    }
+    parts.join("; ")
+}
+
+/// A band's end: `2`, `3.5`.
+fn short(v: f64) -> String {
+    crate::present::charts::short_number(v)
+}
+
+/// One condition: its factors and each heap's speedup per size.
 #[derive(Clone, Debug)]
 pub struct Condition {
     /// The run folder's name.
@@ -61,9 +146,10 @@ pub struct Condition {
     pub density: f64,
     /// Tie policy name.
     pub tie: String,
-    /// Per size, ascending: the median over queries of linear time ÷ heap
-    /// time on the same query, and how many queries it is over.
-    pub speedups: Vec<(u32, f64, usize)>,
+    /// For each of [`HEAPS`] the run measured, in that order: per size,
+    /// ascending, the median over queries of linear time ÷ the heap's time
+    /// on the same query, with its 95% bootstrap interval.
+    pub speedups: Vec<(String, Vec<(u32, Ratio)>)>,
     /// Which build and machine measured it: commit, CPU and start date of
     /// each run folder merged.
     pub measured_by: Vec<String>,
@@ -89,18 +175,17 @@ impl Condition {
         }
     }
 
-    /// The sizes whose median speedup has verdict `v`.
-    pub fn sizes_where(&self, v: Verdict) -> Vec<u32> {
+    /// The speedups of one heap, if the run measured it.
+    pub fn of(&self, heap: &str) -> Option<&[(u32, Ratio)]> {
         self.speedups
             .iter()
-            .filter(|(_, s, _)| Verdict::of(*s) == v)
-            .map(|(size, _, _)| *size)
-            .collect()
+            .find(|(h, _)| h == heap)
+            .map(|(_, v)| v.as_slice())
     }
 }
 
 /// Reads each run folder as one condition. Errors if a folder holds several
-/// densities, or lacks the heap or the linear list.
+/// densities, or lacks the linear list or both heaps.
 pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
     let mut out = Vec::new();
     for dir in dirs {
@@ -112,18 +197,23 @@ pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
                 summary.groups.len()
             );
         };
-        for s in [CLAIMED.0, CLAIMED.1] {
-            if !summary.strategies.iter().any(|x| x == s) {
-                bail!("{}: no {s} rows", dir.display());
-            }
+        let has = |s: &str| summary.strategies.iter().any(|x| x == s);
+        if !has(BASE) {
+            bail!("{}: no {BASE} rows", dir.display());
         }
-        let speedups = group
-            .sizes
+        if !HEAPS.iter().any(|h| has(h)) {
+            bail!("{}: no {} rows", dir.display(), HEAPS[0]);
+        }
+        let speedups = HEAPS
             .iter()
-            .filter_map(|&size| {
-                group
-                    .ratio(size, CLAIMED.1, CLAIMED.0)
-                    .map(|q| (size, q.median, q.n))
+            .filter(|h| has(h))
+            .map(|&heap| {
+                let per_size = group
+                    .sizes
+                    .iter()
+                    .filter_map(|&size| group.ratio_ci(size, BASE, heap).map(|r| (size, r)))
+                    .collect();
+                (heap.to_string(), per_size)
             })
             .collect();
         let name = dir
@@ -148,112 +238,93 @@ pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
     Ok(out)
 }
 
-/// A list of sizes in words: `32, 64 and 128`, or `none`.
-fn sizes_words(v: &[u32]) -> String {
-    let s: Vec<String> = v.iter().map(|x| format!("{x}²")).collect();
-    match s.as_slice() {
-        [] => "none".into(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 /// The markdown table and the sentences, from the conditions alone.
 pub fn claim_markdown(conditions: &[Condition]) -> String {
     let sizes: std::collections::BTreeSet<u32> = conditions
         .iter()
-        .flat_map(|c| c.speedups.iter().map(|s| s.0))
+        .flat_map(|c| c.speedups.iter().flat_map(|(_, v)| v.iter().map(|s| s.0)))
         .collect();
-    let (lo, hi) = CLAIM;
-    let band = format!("{}–{}×", ratio_text(lo), ratio_text(hi));
+    let [common, strict] = READINGS;
+    let band_of = |r: &Reading| format!("{}–{}×", short(r.band.0), short(r.band.1));
+    let (common_band, strict_band) = (band_of(&common), band_of(&strict));
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "Median over queries of ({} time ÷ {} time) on the same query; **bold**: inside the claimed {band}; ↓ below it, ↑ above it.\n",
-        CLAIMED.1, CLAIMED.0
+        "Median over queries of ({BASE} time ÷ heap time) on the same query, with its 95% bootstrap interval in brackets (percentile interval over {} resamples of the maps, then of the queries within each map). A reading of the claim holds at a size only when the whole interval is inside its band. Marks are for the common reading, {common_band}: **bold** inside it, ↓ below it, ↑ above it, ~ overlapping its edge. The last two columns give the sizes where each reading holds: {common_band} (\"{}\") and {strict_band} (\"{}\").\n",
+        crate::stats::bootstrap::RESAMPLES,
+        common.words,
+        strict.words
     );
-    let _ = write!(s, "| condition | heuristic | density | ties |");
+    let _ = write!(s, "| condition | heuristic | density | ties | heap |");
     for size in &sizes {
         let _ = write!(s, " {size}² |");
     }
-    let _ = write!(s, " sizes inside {band} |\n|---|---|---|---|");
+    let _ = write!(
+        s,
+        " inside {common_band} | inside {strict_band} |\n|---|---|---|---|---|"
+    );
     for _ in &sizes {
         s.push_str("---|");
     }
-    s.push_str("---|\n");
+    s.push_str("---|---|\n");
     for c in conditions {
-        let _ = write!(
-            s,
-            "| {} | {} | {} | {} |",
-            c.moved(),
-            c.heuristic,
-            c.density,
-            c.tie
-        );
-        for size in &sizes {
-            let cell = match c.speedups.iter().find(|x| x.0 == *size) {
-                Some(&(_, v, _)) => match Verdict::of(v) {
-                    Verdict::Inside => format!("**{}**", ratio_text(v)),
-                    Verdict::Below => format!("{} ↓", ratio_text(v)),
-                    Verdict::Above => format!("{} ↑", ratio_text(v)),
-                },
-                None => "–".into(),
-            };
-            let _ = write!(s, " {cell} |");
+        for (heap, speedups) in &c.speedups {
+            let _ = write!(
+                s,
+                "| {} | {} | {} | {} | `{heap}` |",
+                c.moved(),
+                c.heuristic,
+                c.density,
+                c.tie
+            );
+            for size in &sizes {
+                let cell = match speedups.iter().find(|x| x.0 == *size) {
+                    Some((_, r)) => match Verdict::of(r.ci, common.band) {
+                        Verdict::Inside => format!("**{}**", ci_text(r)),
+                        Verdict::Below => format!("{} ↓", ci_text(r)),
+                        Verdict::Above => format!("{} ↑", ci_text(r)),
+                        Verdict::Overlaps => format!("{} ~", ci_text(r)),
+                    },
+                    None => "–".into(),
+                };
+                let _ = write!(s, " {cell} |");
+            }
+            let _ = writeln!(
+                s,
+                " {} | {} |",
+                sizes_words(&sizes_where(speedups, common.band, Verdict::Inside)),
+                sizes_words(&sizes_where(speedups, strict.band, Verdict::Inside))
+            );
         }
-        let _ = writeln!(s, " {} |", sizes_words(&c.sizes_where(Verdict::Inside)));
     }
     s.push('\n');
     for c in conditions {
-        let (Some(first), Some(last)) = (c.speedups.first(), c.speedups.last()) else {
-            let _ = writeln!(s, "- **{}**: no size with both lists measured.", c.moved());
-            continue;
-        };
-        let (min, max) = c
-            .speedups
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
-                (a.min(x.1), b.max(x.1))
-            });
-        let inside = c.sizes_where(Verdict::Inside);
-        let below = c.sizes_where(Verdict::Below);
-        let above = c.sizes_where(Verdict::Above);
-        let mut line = format!(
-            "- **{}** ({} heuristic, density {}, {} ties): the heap's median speedup runs from {}× at {}² to {}× at {}² (lowest {}×, highest {}×); ",
-            c.moved(),
-            c.heuristic,
-            c.density,
-            c.tie,
-            ratio_text(first.1),
-            first.0,
-            ratio_text(last.1),
-            last.0,
-            ratio_text(min),
-            ratio_text(max)
-        );
-        if inside.is_empty() {
-            line.push_str("the claim holds at no measured size");
-        } else if inside.len() == c.speedups.len() {
-            line.push_str("the claim holds at every measured size");
-        } else {
-            line.push_str(&format!("the claim holds at {}", sizes_words(&inside)));
+        for (heap, speedups) in &c.speedups {
+            let (Some(first), Some(last)) = (speedups.first(), speedups.last()) else {
+                let _ = writeln!(
+                    s,
+                    "- **{}**, `{heap}`: no size with both lists measured.",
+                    c.moved()
+                );
+                continue;
+            };
+            let _ = writeln!(
+                s,
+                "- **{}**, `{heap}` ({} heuristic, density {}, {} ties): the median speedup over the linear scan runs from {} at {}² to {} at {}². Read as {}, the claim {}. Read as {}, it {}.",
+                c.moved(),
+                c.heuristic,
+                c.density,
+                c.tie,
+                ci_text(&first.1),
+                first.0,
+                ci_text(&last.1),
+                last.0,
+                common.words,
+                reading_words(speedups, &common),
+                strict.words,
+                reading_words(speedups, &strict)
+            );
         }
-        if !below.is_empty() {
-            line.push_str(&format!(
-                "; below {}× at {}",
-                ratio_text(lo),
-                sizes_words(&below)
-            ));
-        }
-        if !above.is_empty() {
-            line.push_str(&format!(
-                "; above {}× at {}",
-                ratio_text(hi),
-                sizes_words(&above)
-            ));
-        }
-        line.push('.');
-        let _ = writeln!(s, "{line}");
     }
     let mut machines: Vec<&String> = conditions.iter().flat_map(|c| &c.measured_by).collect();
     machines.sort();

@@ -1,11 +1,96 @@
 //! How numbers read in generated text: one place, so every table and
 //! sentence prints a figure the same way.
 
+use crate::stats::{Interval, Ratio};
+
 /// A speedup: `2.41` with two decimals (from 100 up, whole).
 pub fn ratio_text(v: f64) -> String {
     if v >= 100.0 {
         format!("{v:.0}")
     } else {
         format!("{v:.2}")
+    }
+}
+
+/// Three significant digits (whole numbers from 100 up): how a median with
+/// an interval reads.
+pub fn sig3(v: f64) -> String {
+    if !v.is_finite() {
+        return "–".into();
+    }
+    let a = v.abs();
+    if a >= 100.0 {
+        format!("{v:.0}")
+    } else if a >= 10.0 {
+        format!("{v:.1}")
+    } else if a >= 1.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+/// Two significant digits: how an interval's ends read. With a few thousand
+/// resamples an end moves with the bootstrap's seed by about 1% of the
+/// interval's width, often a unit in the third digit, rarely in the second.
+pub fn sig2(v: f64) -> String {
+    if !v.is_finite() {
+        return "–".into();
+    }
+    let a = v.abs();
+    if a >= 100.0 {
+        let unit = 10f64.powi(a.log10().floor() as i32 - 1);
+        format!("{:.0}", (v / unit).round() * unit)
+    } else if a >= 10.0 {
+        format!("{v:.0}")
+    } else if a >= 1.0 {
+        format!("{v:.1}")
+    } else if a >= 0.1 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+/// An interval alone: `[11–15]`.
+pub fn interval_text(ci: Interval) -> String {
+    format!("[{}–{}]", sig2(ci.lo), sig2(ci.hi))
+}
+
+/// A paired median with its 95% bootstrap interval: `12.1× [11–15]`.
+pub fn ci_text(r: &Ratio) -> String {
+    format!("{}× {}", sig3(r.median), interval_text(r.ci))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::Quartiles;
+
+    #[test]
+    fn a_median_reads_with_its_interval() {
+        let r = Ratio {
+            median: 12.1234,
+            ci: Interval {
+                lo: 10.6,
+                hi: 15.249,
+            },
+            spread: Quartiles::of([12.1234]).unwrap(),
+            maps: 1,
+        };
+        assert_eq!(ci_text(&r), "12.1× [11–15]");
+        let r = Ratio {
+            median: 2.5,
+            ci: Interval {
+                lo: 0.98,
+                hi: 131.0,
+            },
+            ..r
+        };
+        assert_eq!(ci_text(&r), "2.50× [0.98–130]");
+        assert_eq!(
+            (sig2(1.04), sig2(0.0456), sig2(1549.0)),
+            ("1.0".into(), "0.046".into(), "1500".into())
+        );
     }
 }

@@ -10,10 +10,12 @@
 use crate::error::{Context, Error, Result};
 use crate::files::write_atomic;
 use crate::markers::splice;
-use crate::present::charts::{short_number, time_unit, CLAIM, FLOOR};
-use crate::present::format::ratio_text;
+use crate::present::charts::{time_unit, FLOOR};
+use crate::present::claim::{reading_words, BASE, HEAPS, READINGS};
+use crate::present::format::{ci_text, ratio_text, sig3};
 use crate::runs::LoadedRuns;
-use crate::stats::{load_and_summarise, Group, Quartiles, Summary};
+use crate::stats::bootstrap::RESAMPLES;
+use crate::stats::{load_and_summarise, Group, Ratio, Summary};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -90,33 +92,8 @@ fn time_in(ns: f64, div: f64) -> String {
     sig3(ns / div)
 }
 
-/// Three significant digits (whole numbers from 100 up).
-fn sig3(v: f64) -> String {
-    if !v.is_finite() {
-        return "–".into();
-    }
-    let a = v.abs();
-    if a >= 100.0 {
-        format!("{v:.0}")
-    } else if a >= 10.0 {
-        format!("{v:.1}")
-    } else if a >= 1.0 {
-        format!("{v:.2}")
-    } else {
-        format!("{v:.3}")
-    }
-}
-
-fn ratio_cell(q: Option<Quartiles>) -> String {
-    match q {
-        Some(q) => format!(
-            "{} ({}–{})",
-            ratio_text(q.median),
-            ratio_text(q.q1),
-            ratio_text(q.q3)
-        ),
-        None => "–".into(),
-    }
+fn ratio_cell(r: Option<Ratio>) -> String {
+    r.map_or("–".into(), |r| ci_text(&r))
 }
 
 fn opt(v: Option<f64>, f: fn(f64) -> String) -> String {
@@ -149,7 +126,8 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
     let _ = writeln!(
         s,
         "| maps per size, queries per map | {}, {} |",
-        c.maps, c.queries
+        c.maps,
+        c.queries_text()
     );
     let _ = writeln!(s, "| strategies | {} |", summary.strategies.join(", "));
     let _ = writeln!(s, "| heuristic | {} |", c.heuristic);
@@ -201,11 +179,11 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
     s
 }
 
-/// The heap's speedups over linear at each size, in size order.
-fn heap_speedups(g: &Group) -> Vec<(u32, Quartiles)> {
+/// A heap's speedups over the linear scan at each size, in size order.
+fn heap_speedups(g: &Group, heap: &str) -> Vec<(u32, Ratio)> {
     g.sizes
         .iter()
-        .filter_map(|&z| g.ratio(z, "linear", "heap").map(|q| (z, q)))
+        .filter_map(|&z| g.ratio_ci(z, BASE, heap).map(|r| (z, r)))
         .collect()
 }
 
@@ -228,48 +206,32 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
         if summary.groups.len() > 1 {
             let _ = writeln!(s, "**Density {}.**\n", g.density);
         }
-        if !(has("heap") && has("linear")) {
+        let heaps: Vec<&str> = HEAPS.iter().copied().filter(|h| has(h)).collect();
+        if heaps.is_empty() || !has(BASE) {
             let _ = writeln!(
                 s,
-                "- This run has no `heap` and `linear` pair, so the seeds' claim is not tested here.\n"
+                "- This run has no heap and `{BASE}` pair, so the seeds' claim is not tested here.\n"
             );
-        } else {
-            let sp = heap_speedups(g);
+        }
+        for heap in heaps.iter().copied().filter(|_| has(BASE)) {
+            let sp = heap_speedups(g, heap);
             let list: Vec<String> = sp
                 .iter()
-                .map(|(z, q)| format!("{}× at {z}²", ratio_text(q.median)))
+                .map(|(z, r)| format!("{} at {z}²", ci_text(r)))
                 .collect();
             let _ = writeln!(
                 s,
-                "- The binary heap's median speedup over the linear scan (paired per query) is {}.",
+                "- `{heap}`'s median speedup over the linear scan (paired per query; 95% bootstrap interval in brackets) is {}.",
                 list.join(", ")
             );
-            let (lo, hi) = CLAIM;
-            let within: Vec<u32> = sp
-                .iter()
-                .filter(|(_, q)| q.median >= lo && q.median <= hi)
-                .map(|x| x.0)
-                .collect();
-            let below: Vec<u32> = sp
-                .iter()
-                .filter(|(_, q)| q.median < lo)
-                .map(|x| x.0)
-                .collect();
-            let above: Vec<u32> = sp
-                .iter()
-                .filter(|(_, q)| q.median > hi)
-                .map(|x| x.0)
-                .collect();
+            let [common, strict] = READINGS;
             let _ = writeln!(
                 s,
-                "- Within the seeds' {}–{}× at: {}. Below {}×: {}. Above {}×: {}.",
-                short_number(lo),
-                short_number(hi),
-                sizes_text(&within),
-                short_number(lo),
-                sizes_text(&below),
-                short_number(hi),
-                sizes_text(&above)
+                "- Read as {}, the seeds' claim for `{heap}` {}. Read as {}, it {}.",
+                common.words,
+                reading_words(&sp, &common),
+                strict.words,
+                reading_words(&sp, &strict)
             );
             if let (Some(first), Some(last)) = (sp.first(), sp.last()) {
                 if sp.len() > 1 {
@@ -279,30 +241,32 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
                         .map(|w| format!("{}² to {}²", w[0].0, w[1].0))
                         .collect();
                     let trend = if falls.is_empty() {
-                        "it rises with every larger size measured".to_string()
+                        "its median rises with every larger size measured".to_string()
                     } else {
                         format!(
-                            "it does not rise everywhere: it falls from {}",
+                            "its median does not rise everywhere: it falls from {}",
                             falls.join(", ")
                         )
                     };
                     let _ = writeln!(
                         s,
-                        "- From {}² to {}² the speedup goes from {}× to {}× (a factor of {}); {trend}.",
+                        "- From {}² to {}² `{heap}`'s speedup goes from {} to {} (a factor of {} in the medians); {trend}.",
                         first.0,
                         last.0,
-                        ratio_text(first.1.median),
-                        ratio_text(last.1.median),
+                        ci_text(&first.1),
+                        ci_text(&last.1),
                         ratio_text(last.1.median / first.1.median)
                     );
                 }
-                let _ = writeln!(
-                    s,
-                    "- At {}² the middle half of the queries see a speedup between {}× and {}×.",
-                    last.0,
-                    ratio_text(last.1.q1),
-                    ratio_text(last.1.q3)
-                );
+                if heap == HEAPS[0] {
+                    let _ = writeln!(
+                        s,
+                        "- At {}² the middle half of the queries see a speedup of `{heap}` between {}× and {}×.",
+                        last.0,
+                        ratio_text(last.1.spread.q1),
+                        ratio_text(last.1.spread.q3)
+                    );
+                }
             }
         }
         // Fastest list per size, by median time; the floor is not a list.
@@ -328,11 +292,11 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
         }
         if let Some(&top) = g.sizes.last() {
             if has("heap") && has("sorted") {
-                if let Some(q) = g.ratio(top, "sorted", "heap") {
+                if let Some(r) = g.ratio_ci(top, "sorted", "heap") {
                     let _ = writeln!(
                         s,
-                        "- At {top}² the heap is {}× as fast as the sorted vector (median, paired).",
-                        ratio_text(q.median)
+                        "- At {top}² the heap is {} as fast as the sorted vector (median, paired).",
+                        ci_text(&r)
                     );
                 }
             }
@@ -341,8 +305,8 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
                     .strategies
                     .iter()
                     .filter(|n| *n != FLOOR)
-                    .filter_map(|n| g.ratio(top, n, FLOOR).map(|q| (n, q.median)))
-                    .map(|(n, m)| format!("{n} {}×", ratio_text(m)))
+                    .filter_map(|n| g.ratio_ci(top, n, FLOOR).map(|r| (n, r)))
+                    .map(|(n, r)| format!("{n} {}", ci_text(&r)))
                     .collect();
                 if !over.is_empty() {
                     let _ = writeln!(
@@ -367,6 +331,9 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
 /// The markdown tables, one set per density.
 fn tables(runs: &LoadedRuns, summary: &Summary) -> String {
     let mut s = String::new();
+    let ci_how = format!(
+        " (percentile interval over {RESAMPLES} resamples: the maps resampled, then the queries within each map)"
+    );
     let names = &summary.strategies;
     let header = |first: &str| {
         let mut h = format!("| {first} |");
@@ -414,28 +381,28 @@ fn tables(runs: &LoadedRuns, summary: &Summary) -> String {
             }
             let _ = writeln!(
                 s,
-                "\n**Speedup over {base}**: per query, {base}'s time ÷ the strategy's; median (interquartile range) over queries.\n"
+                "\n**Speedup over {base}**: per query, {base}'s time ÷ the strategy's; median over queries, [95% bootstrap interval of the median]{ci_how}.\n"
             );
             s.push_str(&header("side"));
             s.push_str(&row(g, &|z, n| {
                 if n == base {
                     "baseline".into()
                 } else {
-                    ratio_cell(g.ratio(z, base, n))
+                    ratio_cell(g.ratio_ci(z, base, n))
                 }
             }));
         }
         if names.iter().any(|n| n == FLOOR) {
             let _ = writeln!(
                 s,
-                "\n**× floor**: per query, the strategy's time ÷ the floor's (the same search replayed with no open-list work); median (interquartile range).\n"
+                "\n**× floor**: per query, the strategy's time ÷ the floor's (the same search replayed with no open-list work); median over queries, [95% bootstrap interval of the median]{ci_how}.\n"
             );
             s.push_str(&header("side"));
             s.push_str(&row(g, &|z, n| {
                 if n == FLOOR {
                     "1".into()
                 } else {
-                    ratio_cell(g.ratio(z, n, FLOOR))
+                    ratio_cell(g.ratio_ci(z, n, FLOOR))
                 }
             }));
         }

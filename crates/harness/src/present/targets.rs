@@ -6,14 +6,15 @@
 //! fastest at least 6× faster than the `pathfinding` crate's `astar`, and at
 //! most 10 bytes of search state per cell for the fastest. This module turns
 //! a run into the writeup's `targets` section: each target, what the run
-//! measured (paired medians per query, as every ratio of the report) and
-//! whether it is met, followed by the per-strategy figures behind them. A run
+//! measured (paired medians per query, as every ratio of the report, with
+//! their 95% bootstrap intervals) and whether it is met — met or not only
+//! when the whole interval agrees, followed by the per-strategy figures behind them. A run
 //! under other conditions still gets the section, saying how it differs.
 
 use crate::present::charts::FLOOR;
-use crate::present::format::ratio_text;
+use crate::present::format::{ci_text, ratio_text};
 use crate::runs::LoadedRuns;
-use crate::stats::{Group, Summary};
+use crate::stats::{Group, Ratio, Summary};
 use std::fmt::Write as _;
 
 /// The map side the targets are stated for.
@@ -52,6 +53,16 @@ fn verdict(met: bool) -> &'static str {
     }
 }
 
+/// The verdict on a ratio by its 95% interval: met or not met only when
+/// both ends agree, otherwise the interval crosses the target.
+fn ratio_verdict(r: &Ratio, met: &dyn Fn(f64) -> bool) -> &'static str {
+    match (met(r.ci.lo), met(r.ci.hi)) {
+        (true, true) => "met",
+        (false, false) => "**not met**",
+        _ => "undecided: the interval crosses the target",
+    }
+}
+
 /// The `targets` section of the writeup.
 pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
     let mut s = String::new();
@@ -84,7 +95,10 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
     let _ = writeln!(
         s,
         "Checked on the {size}² maps at density {} of this run ({} maps × {} queries, cost model `{}`).",
-        g.density, c.maps, c.queries, c.costs
+        g.density,
+        c.maps,
+        c.queries_at(size),
+        c.costs
     );
     if !differs.is_empty() {
         let _ = writeln!(
@@ -103,8 +117,8 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
         .filter(|n| *n != FLOOR && *n != PEER)
         .filter(|n| g.cell(size, n).and_then(|c| c.time).is_some())
         .collect();
-    let over_floor = |n: &str| g.ratio(size, n, FLOOR).map(|q| q.median);
-    let peer_over = |n: &str| g.ratio(size, PEER, n).map(|q| q.median);
+    let over_floor = |n: &str| g.ratio_ci(size, n, FLOOR);
+    let peer_over = |n: &str| g.ratio_ci(size, PEER, n);
     let fastest = lists
         .iter()
         .copied()
@@ -114,8 +128,8 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
 
     let _ = writeln!(s, "| target | measured | verdict |\n|---|---:|---|");
     let missing = |what: &str| format!("| {what} | not measured in this run | — |");
-    let row = |what: String, value: Option<f64>, met: &dyn Fn(f64) -> bool| match value {
-        Some(v) => format!("| {what} | {}× | {} |", ratio_text(v), verdict(met(v))),
+    let row = |what: String, value: Option<Ratio>, met: &dyn Fn(f64) -> bool| match value {
+        Some(r) => format!("| {what} | {} | {} |", ci_text(&r), ratio_verdict(&r, met)),
         None => missing(&what),
     };
     let fastest_name = fastest.unwrap_or("the fastest list");
@@ -150,9 +164,9 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
     if let Some(p) = peer_over_floor {
         let _ = writeln!(
             s,
-            "\nThe peer takes {}× the floor's time, so a list with no cost at all would be {}× faster than the peer: that bounds every peer ratio above.",
-            ratio_text(p),
-            ratio_text(p)
+            "\nThe peer takes {} the floor's time, so a list with no cost at all would be {}× faster than the peer: that bounds every peer ratio above.",
+            ci_text(&p),
+            ratio_text(p.median)
         );
     }
 
@@ -167,7 +181,7 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
             .time
             .map(|q| format!("{:.2} ms", q.median / 1e6))
             .unwrap_or_else(|| "—".into());
-        let opt = |v: Option<f64>| v.map(ratio_text).unwrap_or_else(|| "—".into());
+        let opt = |v: Option<Ratio>| v.map(|r| ci_text(&r)).unwrap_or_else(|| "—".into());
         let bytes = cell
             .bytes_per_cell
             .map(|b| format!("{b:.2}"))

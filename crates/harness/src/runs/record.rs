@@ -4,6 +4,7 @@
 use astar_core::{CostModel, Moves, Rules};
 use astar_registry::Strategy;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// One measured search: a row of a run's `results.csv`.
 ///
@@ -99,8 +100,15 @@ pub struct SweepConfig {
     pub densities: Vec<f64>,
     /// Maps per (size, density).
     pub maps: u32,
-    /// Queries per map.
+    /// Queries per map, at every size without an entry in
+    /// `queries_per_size`.
     pub queries: u32,
+    /// Queries per map at particular sizes, overriding `queries` there (so
+    /// small, fast maps can get many more queries than large ones). Empty,
+    /// and absent from `meta.json`, when every size has `queries`; run
+    /// folders written before it existed read as empty.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub queries_per_size: BTreeMap<u32, u32>,
     /// Strategy names, in the order given.
     pub strategies: Vec<String>,
     /// Heuristic name.
@@ -120,6 +128,31 @@ pub struct SweepConfig {
 }
 
 impl SweepConfig {
+    /// Queries per map at map side `size`.
+    pub fn queries_at(&self, size: u32) -> u32 {
+        self.queries_per_size
+            .get(&size)
+            .copied()
+            .unwrap_or(self.queries)
+    }
+
+    /// Queries per map for each size, in words: `4` when every size has the
+    /// same count, else `32²: 96, 64²: 96, …`.
+    pub fn queries_text(&self) -> String {
+        let counts: Vec<u32> = self.sizes.iter().map(|&z| self.queries_at(z)).collect();
+        match counts.first() {
+            Some(&c) if counts.iter().all(|&x| x == c) => c.to_string(),
+            None => self.queries.to_string(),
+            _ => self
+                .sizes
+                .iter()
+                .zip(&counts)
+                .map(|(z, c)| format!("{z}²: {c}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
     /// The search rules the config names. A sweep measures optimal searches
     /// only, so the goal test is always `closed` and there is no limit.
     pub fn rules(&self) -> crate::Result<Rules> {
@@ -187,4 +220,25 @@ pub struct RunMeta {
     pub peak_rss_bytes: Option<u64>,
     /// What was measured.
     pub config: SweepConfig,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn configs_without_per_size_queries_still_read() {
+        let mut config = crate::experiments::sweep::preset_config(&crate::experiments::sweep::FULL);
+        let json = serde_json::to_string(&config).unwrap();
+        assert!(!json.contains("queries_per_size"), "absent when empty");
+        let back: SweepConfig = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, config);
+        assert_eq!((back.queries_at(32), back.queries_text()), (4, "4".into()));
+        config.sizes = vec![32, 64];
+        config.queries_per_size = [(32, 9)].into_iter().collect();
+        let back: SweepConfig =
+            serde_json::from_str(&serde_json::to_string(&config).unwrap()).unwrap();
+        assert_eq!((back.queries_at(32), back.queries_at(64)), (9, 4));
+        assert_eq!(back.queries_text(), "32²: 9, 64²: 4");
+    }
 }

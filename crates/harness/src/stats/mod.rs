@@ -3,11 +3,15 @@
 //! Every statistic is a median or a quartile over queries, and every speedup is
 //! *paired*: the ratio of two strategies' times on the same query, then the
 //! median of those ratios. Pairing cancels most of what differs between queries
-//! (path length, map layout), which a ratio of medians would not.
+//! (path length, map layout), which a ratio of medians would not. Each
+//! paired median carries a 95% bootstrap interval that resamples maps, then
+//! queries within each map ([`bootstrap`]).
 
+pub mod bootstrap;
 pub mod summary;
 
-pub use summary::{load_and_summarise, summarise, Cell, Group, Summary};
+pub use bootstrap::Interval;
+pub use summary::{load_and_summarise, summarise, Cell, Group, Ratio, Summary};
 
 /// Lower quartile, median, upper quartile and count of a sample.
 #[derive(Clone, Copy, Debug, PartialEq)]

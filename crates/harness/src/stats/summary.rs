@@ -1,11 +1,13 @@
 //! Every row of a run, summarised per density, map size and strategy.
 
+use super::bootstrap::{median_interval, Interval};
 use super::Quartiles;
 use crate::bail;
 use crate::error::{Context, Result};
 use crate::runs::{load_runs, LoadedRuns, Record, OK};
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 /// What one strategy did at one map size (one density).
 #[derive(Clone, Debug, Default)]
@@ -44,6 +46,26 @@ pub struct Group {
     pub cells: BTreeMap<(u32, String), Cell>,
     /// ok rows' time per search, per (size, strategy), keyed by (map seed, query).
     times: HashMap<(u32, String), HashMap<(u64, u32), f64>>,
+    /// Paired ratios with their intervals, computed once each.
+    ratios: RatioCache,
+}
+
+/// Paired ratios by (size, numerator, denominator), shared by clones.
+type RatioCache = Arc<Mutex<HashMap<(u32, String, String), Option<Ratio>>>>;
+
+/// A paired ratio over the queries of one size: its median with a 95%
+/// bootstrap interval (maps resampled, then queries within each map; see
+/// [`bootstrap`](super::bootstrap)), and its spread over queries.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ratio {
+    /// Median over queries of the per-query ratio.
+    pub median: f64,
+    /// 95% bootstrap interval of that median.
+    pub ci: Interval,
+    /// Quartiles of the per-query ratios (and how many queries).
+    pub spread: Quartiles,
+    /// How many maps the queries are on.
+    pub maps: usize,
 }
 
 impl Group {
@@ -62,6 +84,57 @@ impl Group {
             a.iter()
                 .filter_map(|(k, na)| b.get(k).filter(|nb| **nb > 0.0).map(|nb| na / nb)),
         )
+    }
+}
+
+impl Group {
+    /// The paired ratio `num`'s time / `den`'s time at `size`, as
+    /// [`Group::ratio`], with the bootstrap interval of its median. Computed
+    /// once per (size, num, den) and kept.
+    pub fn ratio_ci(&self, size: u32, num: &str, den: &str) -> Option<Ratio> {
+        let key = (size, num.to_string(), den.to_string());
+        if let Some(r) = self
+            .ratios
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
+            return *r;
+        }
+        let r = self.compute_ratio(size, num, den);
+        self.ratios
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, r);
+        r
+    }
+
+    fn compute_ratio(&self, size: u32, num: &str, den: &str) -> Option<Ratio> {
+        let a = self.times.get(&(size, num.to_string()))?;
+        let b = self.times.get(&(size, den.to_string()))?;
+        // Per map, in map-seed order, the ratios in query order: the
+        // bootstrap's input in a fixed order, so its interval is too.
+        let mut by_map: BTreeMap<u64, BTreeMap<u32, f64>> = BTreeMap::new();
+        for (&(seed, query), na) in a {
+            if let Some(nb) = b.get(&(seed, query)).filter(|nb| **nb > 0.0) {
+                let r = na / nb;
+                if !r.is_nan() {
+                    by_map.entry(seed).or_default().insert(query, r);
+                }
+            }
+        }
+        let clusters: Vec<Vec<f64>> = by_map
+            .values()
+            .map(|qs| qs.values().copied().collect())
+            .collect();
+        let spread = Quartiles::of(clusters.iter().flatten().copied())?;
+        let slices: Vec<&[f64]> = clusters.iter().map(Vec::as_slice).collect();
+        Some(Ratio {
+            median: spread.median,
+            ci: median_interval(&slices)?,
+            spread,
+            maps: clusters.len(),
+        })
     }
 }
 
@@ -129,6 +202,7 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
             sizes,
             cells,
             times,
+            ratios: Default::default(),
         });
     }
     Ok(Summary {

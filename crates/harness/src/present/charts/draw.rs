@@ -194,7 +194,7 @@ where
     Ok(())
 }
 
-/// How many series may each show their interquartile band.
+/// How many series may each show their band.
 const BANDS_UP_TO: usize = 5;
 
 /// The claim band's fill and the reference line's colour.

@@ -90,10 +90,10 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
             .iter()
             .filter(|s| *s != base)
             .filter_map(|s| {
-                let qs: Vec<(f64, crate::stats::Quartiles)> = group
+                let qs: Vec<(f64, crate::stats::Ratio)> = group
                     .sizes
                     .iter()
-                    .filter_map(|&size| group.ratio(size, base, s).map(|q| (f64::from(size), q)))
+                    .filter_map(|&size| group.ratio_ci(size, base, s).map(|r| (f64::from(size), r)))
                     .collect();
                 (!qs.is_empty()).then(|| Series {
                     label: if s == FLOOR {
@@ -103,7 +103,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                     },
                     look: look(strategies, s),
                     points: qs.iter().map(|(x, q)| (*x, q.median)).collect(),
-                    band: qs.iter().map(|(x, q)| (*x, q.q1, q.q3)).collect(),
+                    band: qs.iter().map(|(x, r)| (*x, r.ci.lo, r.ci.hi)).collect(),
                 })
             })
             .collect();
@@ -127,7 +127,10 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 }),
                 reference: Some((1.0, format!("1× (as fast as {base})"))),
             }],
-            band_note: Some("shaded: interquartile range over queries".into()),
+            band_note: Some(
+                "shaded: 95% bootstrap interval of the median (maps, then queries resampled)"
+                    .into(),
+            ),
         });
     }
 
