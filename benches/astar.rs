@@ -20,8 +20,14 @@
 //! `linked`, `heap-scan`: [`Growth::Linear`] in the registry) are skipped on the 1024 map, where one of their
 //! searches takes seconds; a full `cargo bench` then stays well under ten
 //! minutes on two cores.
+//!
+//! The group `map/lak303d` runs the same way on a committed MovingAI map
+//! (`data/movingai/lak303d.map`, Dragon Age) with a fixed set of its scenario
+//! rows under MovingAI's rules: `map/lak303d/STRATEGY/short` every fifth row
+//! of buckets 0 to 49, `map/lak303d/STRATEGY/long` every fifth row of
+//! buckets 50 and up, the latter without the linear-time lists.
 
-use astar_core::{Grid, Point, Rules};
+use astar_core::{parse_map, parse_scen, Grid, Point, Rules};
 use astar_harness::measure::workload::random_map_with_queries;
 use astar_registry::{Growth, Strategy};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -78,5 +84,67 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// The committed real map of the `map/…` group, and its rows split at this bucket.
+const REAL_MAP: &str = "lak303d";
+const LONG_FROM_BUCKET: u32 = 50;
+
+/// Start and goal pairs.
+type Queries = Vec<(Point, Point)>;
+
+/// The real map and its fixed short and long queries.
+fn real_workload() -> (Grid, Queries, Queries) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/data/movingai/");
+    let read = |name: String| std::fs::read_to_string(format!("{dir}{name}")).expect("committed");
+    let grid = parse_map(&read(format!("{REAL_MAP}.map"))).expect("a valid map");
+    let scen = parse_scen(&read(format!("{REAL_MAP}.map.scen"))).expect("a valid scenario");
+    let (mut short, mut long) = (Vec::new(), Vec::new());
+    for row in scen.rows.iter().step_by(5) {
+        let q = (row.start, row.goal);
+        if row.bucket < LONG_FROM_BUCKET {
+            short.push(q);
+        } else {
+            long.push(q);
+        }
+    }
+    (grid, short, long)
+}
+
+fn bench_real_map(c: &mut Criterion) {
+    let rules = Rules::movingai();
+    let (grid, short, long) = real_workload();
+    let mut group = c.benchmark_group(format!("map/{REAL_MAP}"));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    for (label, qs) in [("short", &short), ("long", &long)] {
+        for &strategy in Strategy::ALL {
+            if label == "long" && strategy.growth() == Growth::Linear {
+                continue;
+            }
+            if strategy.supports(&rules).is_err() {
+                continue;
+            }
+            let mut solvers: Vec<_> = qs.iter().map(|_| strategy.solver()).collect();
+            let mut expansions = 0;
+            for (solver, &(start, goal)) in solvers.iter_mut().zip(qs.iter()) {
+                solver.prepare(&grid, start, goal, &rules).expect("prepare");
+                let report = solver.solve(&grid, start, goal, &rules).expect("solve");
+                expansions += report.counters.expansions;
+            }
+            group.throughput(Throughput::Elements(expansions));
+            group.bench_function(BenchmarkId::new(strategy.name(), label), |b| {
+                b.iter(|| {
+                    for (solver, &(start, goal)) in solvers.iter_mut().zip(qs.iter()) {
+                        let report = solver.solve(&grid, start, goal, &rules).expect("solve");
+                        std::hint::black_box(report);
+                    }
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_real_map);
 criterion_main!(benches);
