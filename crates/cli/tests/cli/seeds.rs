@@ -316,6 +316,14 @@ fn from_data_rebuilds_what_the_measuring_run_wrote() {
     let measured_writeup = std::fs::read(&writeup).unwrap();
     let section = String::from_utf8_lossy(&measured_writeup).into_owned();
     assert!(section.contains("#### 5."), "{section}");
+    // Every experiment ends in a verdict; no heading repeats a seed's claim.
+    assert_eq!(section.matches("**Verdict:**").count(), 5, "{section}");
+    assert!(!section.contains("quicker option"), "{section}");
+    let heuristic = std::fs::read_to_string(out_dir.join("heuristic.csv")).unwrap();
+    assert!(
+        heuristic.starts_with("size,map,query,start,goal,optimal,manhattan_cost,octile_expansions,manhattan_expansions,manhattan_reopens,final_cost,final_expansions,seed_cost,seed_expansions\n"),
+        "{heuristic}"
+    );
     assert!(
         section.contains(&format!("tables: `astar-lab seeds --from-data {out_arg}`")),
         "{section}"
