@@ -286,8 +286,7 @@ mod tests {
 
     #[test]
     fn items_follow_the_queries_of_each_size() {
-        let mut config =
-            crate::experiments::sweep::preset_config(&crate::experiments::sweep::QUICK);
+        let mut config = SweepConfig::for_tests(vec![32, 64]);
         config.sizes = vec![32, 64];
         config.maps = 2;
         config.queries = 3;

@@ -223,12 +223,36 @@ pub struct RunMeta {
 }
 
 #[cfg(test)]
+impl SweepConfig {
+    /// A small configuration for unit tests: default rules, every strategy,
+    /// 4 maps per size and 4 queries a map.
+    pub(crate) fn for_tests(sizes: Vec<u32>) -> SweepConfig {
+        let rules = Rules::default();
+        SweepConfig {
+            sizes,
+            densities: vec![0.25],
+            maps: 4,
+            queries: 4,
+            queries_per_size: BTreeMap::new(),
+            strategies: Strategy::ALL.iter().map(|s| s.name().to_string()).collect(),
+            heuristic: rules.heuristic.name().into(),
+            tie: rules.tie.name().into(),
+            costs: CostModel::Seed.name().into(),
+            moves: 8,
+            corner_cutting: rules.corner_cutting,
+            seed: 1,
+            min_time_ms: 1.0,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn configs_without_per_size_queries_still_read() {
-        let mut config = crate::experiments::sweep::preset_config(&crate::experiments::sweep::FULL);
+        let mut config = SweepConfig::for_tests(vec![32, 64, 128]);
         let json = serde_json::to_string(&config).unwrap();
         assert!(!json.contains("queries_per_size"), "absent when empty");
         let back: SweepConfig = serde_json::from_str(&json).unwrap();
