@@ -74,7 +74,16 @@ fn parse_vm_hwm(status: &str) -> Option<u64> {
 
 /// The command line, each argument quoted when a shell would need it.
 pub(crate) fn command_line() -> String {
+    // The program by its name, not its path: a run folder must not record
+    // where on the measuring machine the binary happened to be built.
+    let program = |a: String| {
+        std::path::Path::new(&a)
+            .file_name()
+            .map_or(a.clone(), |n| n.to_string_lossy().into_owned())
+    };
     std::env::args()
+        .enumerate()
+        .map(|(i, a)| if i == 0 { program(a) } else { a })
         .map(|a| {
             let plain = !a.is_empty()
                 && a.chars()
