@@ -83,6 +83,24 @@ fn peer_supports(peer: &str, rules: &astar_core::Rules) -> Result<(), astar_core
     Ok(())
 }
 
+/// What every peer checks before it searches: both endpoints on the map and
+/// passable, step costs above zero, and the rules [`peer_supports`] allows.
+fn peer_check(
+    peer: &'static str,
+    grid: &astar_core::Grid,
+    start: astar_core::Point,
+    goal: astar_core::Point,
+    rules: &astar_core::Rules,
+) -> Result<(), astar_core::SearchError> {
+    use astar_core::{check_endpoint, SearchError};
+    check_endpoint(grid, "start", start)?;
+    check_endpoint(grid, "goal", goal)?;
+    if rules.costs.straight == 0 || rules.costs.diagonal == 0 {
+        return Err(SearchError::BadCosts(rules.costs));
+    }
+    peer_supports(peer, rules).map_err(|reason| SearchError::Unsupported { list: peer, reason })
+}
+
 /// A strategy name that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RegistryError {

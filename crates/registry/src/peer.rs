@@ -16,8 +16,8 @@
 
 use crate::Solver;
 use astar_core::{
-    check_endpoint, heuristic, Grid, NodeId, Outcome, Point, Rules, Search, SearchError,
-    SearchReport, Unsupported, DIRECTIONS,
+    heuristic, Grid, NodeId, Outcome, Point, Rules, Search, SearchError, SearchReport, Unsupported,
+    DIRECTIONS,
 };
 use openlist_heap::BinaryHeap;
 
@@ -60,15 +60,7 @@ impl PathfindingPeer {
     }
 
     fn check(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> Result<(), SearchError> {
-        check_endpoint(grid, "start", start)?;
-        check_endpoint(grid, "goal", goal)?;
-        if rules.costs.straight == 0 || rules.costs.diagonal == 0 {
-            return Err(SearchError::BadCosts(rules.costs));
-        }
-        Self::supports(rules).map_err(|reason| SearchError::Unsupported {
-            list: "pathfinding",
-            reason,
-        })
+        crate::peer_check("pathfinding", grid, start, goal, rules)
     }
 }
 

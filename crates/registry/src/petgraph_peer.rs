@@ -57,8 +57,8 @@
 use crate::grid_moves::{for_each_successor, ASCENDING};
 use crate::Solver;
 use astar_core::{
-    check_endpoint, heuristic, Costs, Grid, Moves, NodeId, Outcome, Point, Rules, Search,
-    SearchError, SearchReport, Unsupported,
+    heuristic, Costs, Grid, Moves, NodeId, Outcome, Point, Rules, Search, SearchError,
+    SearchReport, Unsupported,
 };
 use openlist_heap::BinaryHeap;
 use petgraph::csr::Csr;
@@ -172,15 +172,7 @@ impl PetgraphPeer {
     }
 
     fn check(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> Result<(), SearchError> {
-        check_endpoint(grid, "start", start)?;
-        check_endpoint(grid, "goal", goal)?;
-        if rules.costs.straight == 0 || rules.costs.diagonal == 0 {
-            return Err(SearchError::BadCosts(rules.costs));
-        }
-        Self::supports(rules).map_err(|reason| SearchError::Unsupported {
-            list: "petgraph",
-            reason,
-        })
+        crate::peer_check("petgraph", grid, start, goal, rules)
     }
 
     /// [`Solver::solve`], also counting petgraph's calls of the callbacks:
