@@ -106,6 +106,14 @@ pub fn parse_min_time(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A time budget of one search, ms: finite and above zero.
+pub fn parse_budget(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(ms) if ms.is_finite() && ms > 0.0 => Ok(ms),
+        _ => Err(format!("expected milliseconds > 0, got {text:?}")),
+    }
+}
+
 /// The search rules as flags, shared by every command that searches.
 #[derive(Args, Clone, Debug)]
 pub struct RuleArgs {

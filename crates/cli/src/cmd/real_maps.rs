@@ -32,9 +32,11 @@ pub struct RealMapArgs {
     /// With --scen: rows per scenario file, spread over the buckets (default: every row).
     #[arg(long, requires = "scen", value_parser = parse_positive)]
     pub sample: Option<u32>,
-    /// With --scen: time budget of one search, ms; a strategy over it on a
-    /// row is recorded over-budget there and on the longer rows of the file.
-    #[arg(long, requires = "scen", value_parser = crate::args::parse_min_time)]
+    /// Time budget of one search, ms: a strategy over it is recorded
+    /// over-budget there and not run on longer searches (with --scen: the
+    /// longer rows of the file; on random maps: the rest of that size and the
+    /// larger sizes). Default: none on random maps (--full has one), 100 with --scen.
+    #[arg(long, value_parser = crate::args::parse_budget)]
     pub budget_ms: Option<f64>,
 }
 

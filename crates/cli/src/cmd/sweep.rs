@@ -111,6 +111,7 @@ impl SweepArgs {
             corner_cutting: self.rules.corner_cutting,
             seed: self.seed,
             min_time_ms: self.min_time_ms.unwrap_or(p.min_time_ms),
+            budget_ms: self.real.budget_ms.or(p.budget_ms),
         }
     }
 
@@ -218,7 +219,7 @@ impl SweepArgs {
 
 /// Each flag that sets part of the configuration, and the fields it sets;
 /// a preset flag sets every field a preset holds.
-const FLAG_FIELDS: [(&str, &[&str]); 14] = [
+const FLAG_FIELDS: [(&str, &[&str]); 15] = [
     ("sizes", &["sizes", "queries_per_size"]),
     ("densities", &["densities"]),
     ("maps", &["maps"]),
@@ -231,6 +232,7 @@ const FLAG_FIELDS: [(&str, &[&str]); 14] = [
     ("corner_cutting", &["corner_cutting"]),
     ("seed", &["seed"]),
     ("min_time_ms", &["min_time_ms"]),
+    ("budget_ms", &["budget_ms"]),
     ("quick", PRESET_FIELDS),
     ("full", PRESET_FIELDS),
 ];
@@ -243,6 +245,7 @@ const PRESET_FIELDS: &[&str] = &[
     "queries",
     "queries_per_size",
     "min_time_ms",
+    "budget_ms",
 ];
 
 /// Publishes a finished run: copies its data into `reports/data/` and

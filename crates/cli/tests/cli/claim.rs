@@ -24,6 +24,7 @@ fn meta(heuristic: &str, density: f64, tie: &str) -> RunMeta {
         corner_cutting: false,
         seed: 1,
         min_time_ms: 5.0,
+        budget_ms: None,
     })
 }
 

@@ -31,6 +31,7 @@ fn config() -> SweepConfig {
         corner_cutting: false,
         seed: 1,
         min_time_ms: 5.0,
+        budget_ms: None,
     }
 }
 

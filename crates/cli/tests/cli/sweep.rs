@@ -305,6 +305,121 @@ fn resume_after_a_real_kill() {
     assert_eq!(resumed.len(), 16 * strategy_names().len(), "none missing");
 }
 
+/// The tiny sweep on one thread, so its items run in a known order, with a
+/// budget of one nanosecond a search: every first search goes over it.
+const OVER_BUDGET_SWEEP: &[&str] = &[
+    "--sizes",
+    "16,24",
+    "--maps",
+    "2",
+    "--queries",
+    "2",
+    "--min-time-ms",
+    "0.05",
+    "--threads",
+    "1",
+    "--no-report",
+    "--strategies",
+    "heap,linear,floor",
+    "--budget-ms",
+    "0.000001",
+];
+
+/// Checks a run of [`OVER_BUDGET_SWEEP`]: each strategy timed once, on the
+/// first item, and every later row of it `over-budget` without a time.
+fn check_over_budget_rows(rows: &[Record]) {
+    assert_eq!(rows.len(), 8 * 3);
+    let first = (rows[0].size, rows[0].map_seed, rows[0].query);
+    assert_eq!(first.0, 16, "the smaller size runs first");
+    for r in rows {
+        assert_eq!(r.status, "over-budget", "{r:?}");
+        if (r.size, r.map_seed, r.query) == first {
+            assert!(r.ns_per_search > 0.0 && r.repeats == 1, "timed once: {r:?}");
+            assert_eq!(r.cost, rows[0].cost, "a search over budget still finished");
+        } else {
+            assert!(r.ns_per_search.is_nan() && r.repeats == 0, "skipped: {r:?}");
+        }
+    }
+}
+
+#[test]
+fn a_search_over_the_budget_stops_its_strategy() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("runs");
+    let o = sweep(tmp.path(), &out, OVER_BUDGET_SWEEP);
+    // Over budget is on record, not an error: the exit status stays 0.
+    assert!(o.status.success(), "{}", stderr(&o));
+    let dir = run_dirs(&out).remove(0);
+    assert_eq!(meta(&dir).config.budget_ms, Some(0.000001));
+    check_over_budget_rows(&rows(&dir));
+
+    // A resumed run knows who went over from the rows it already has.
+    let results = dir.join("results.csv");
+    let text = std::fs::read_to_string(&results).unwrap();
+    let keep: usize = text.lines().take(1 + 3).map(|l| l.len() + 1).sum();
+    truncate(&results, keep);
+    let dir_arg = dir.to_str().unwrap().to_string();
+    let o = sweep(tmp.path(), &out, &["--resume", &dir_arg, "--no-report"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    check_over_budget_rows(&rows(&dir));
+
+    // The report counts them apart from errors and says what the budget was.
+    let reports = tmp.path().join("reports");
+    let o = Command::new(BIN)
+        .args(["report", &dir_arg, "--reports"])
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let readme = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    assert!(
+        readme.contains("0 errors or mismatches, 24 over the time budget"),
+        "{readme}"
+    );
+    assert!(readme.contains("`heap` from 16²"), "{readme}");
+}
+
+#[test]
+fn a_line_that_went_over_budget_ends_in_a_mark() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("runs");
+    let mut args = TINY.to_vec();
+    args.extend(["--strategies", "heap,linear,floor"]);
+    assert!(sweep(tmp.path(), &out, &args).status.success());
+    let dir = run_dirs(&out).remove(0);
+    let plot = |name: &str| {
+        let charts = tmp.path().join(name);
+        let o = Command::new(BIN)
+            .arg("plot")
+            .arg(&dir)
+            .arg("--out")
+            .arg(&charts)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        std::fs::read_to_string(charts.join("time-per-search.svg")).unwrap()
+    };
+    let note = "went over the time";
+    assert!(!plot("before").contains(note), "no budget, no end mark");
+    // As if `linear` had gone over the budget at the larger size.
+    let mut rows = rows(&dir);
+    for r in rows
+        .iter_mut()
+        .filter(|r| r.strategy == "linear" && r.size == 24)
+    {
+        r.status = "over-budget".into();
+    }
+    let mut w = csv::Writer::from_path(dir.join("results.csv")).unwrap();
+    for r in &rows {
+        w.serialize(r).unwrap();
+    }
+    w.flush().unwrap();
+    assert!(
+        plot("after").contains(note),
+        "the legend names the end mark"
+    );
+}
+
 #[test]
 fn shards_partition_the_sweep() {
     let tmp = tempfile::tempdir().unwrap();
@@ -392,6 +507,8 @@ fn bad_flags_exit_2_with_one_line() {
         &["--shard", "0/4"],
         &["--shard", "1-2"],
         &["--maps", "0"],
+        &["--budget-ms", "0"],
+        &["--budget-ms", "-5"],
         &["--sizes", "16000"],
         &["--resume", "no-such-run"],
     ];

@@ -285,6 +285,8 @@ pub fn real_config(strategies: &[Strategy], tie: &str, min_time_ms: f64) -> Swee
         corner_cutting: false,
         seed: 0,
         min_time_ms,
+        // A real-map run's budget is its own: `RealMapsConfig::budget_ms`.
+        budget_ms: None,
     }
 }
 

@@ -10,7 +10,7 @@
 use crate::error::Result;
 use crate::measure::{machine, timing as measure, workload};
 use crate::runs::store;
-use crate::runs::{MachineFacts, Record, RunMeta, SweepConfig};
+use crate::runs::{MachineFacts, Record, RunMeta, SweepConfig, OK, OVER_BUDGET};
 use crate::{bail, invalid};
 use astar_core::{Grid, NodeId, Point, Rules};
 use astar_registry::{Solver, Strategy};
@@ -40,6 +40,8 @@ pub struct Preset {
     pub queries_per_size: &'static [(u32, u32)],
     /// Minimum total time of the repeats of one search, ms.
     pub min_time_ms: f64,
+    /// Time budget of one search, ms (see [`SweepConfig::budget_ms`]).
+    pub budget_ms: Option<f64>,
 }
 
 /// `--quick`, the default: sized to finish the sweep itself in about two
@@ -56,19 +58,35 @@ pub const QUICK: Preset = Preset {
     queries: 4,
     queries_per_size: &[(32, 96), (64, 96), (128, 64), (256, 40), (512, 10)],
     min_time_ms: 5.0,
+    budget_ms: None,
 };
 
-/// `--full`: the published figures; up to 4096² with more maps and queries.
-/// The linked list and the linear scan dominate it at 4096 (minutes per
-/// search), which is what bounds its maps and queries: about 16 × 4 minutes of
-/// searching at 4096 alone, so most of an hour on two cores.
+/// `--full`: the published figures; up to 4096², in about half an hour on
+/// two cores. The fast lists and the peers run at every size (a few seconds
+/// a search at 4096²); the linear-time lists grow quadratically (the linked
+/// list takes seconds a search at 1024², minutes at 4096²), so a per-search
+/// budget stops each of them at the first search that exceeds it and skips
+/// it on the larger sizes, recorded `over-budget`. The budget sits well
+/// above the slowest peer's search at 4096² so that only the linear-time
+/// lists meet it. Queries per map fall with the size: at least 15 queries on
+/// 5 maps at every size, for an interval of the median.
 pub const FULL: Preset = Preset {
     sizes: &[32, 64, 128, 256, 512, 1024, 2048, 4096],
     densities: &[0.25],
-    maps: 4,
+    maps: 5,
     queries: 4,
-    queries_per_size: &[],
-    min_time_ms: 20.0,
+    queries_per_size: &[
+        (32, 96),
+        (64, 96),
+        (128, 64),
+        (256, 40),
+        (512, 16),
+        (1024, 6),
+        (2048, 4),
+        (4096, 3),
+    ],
+    min_time_ms: 5.0,
+    budget_ms: Some(10_000.0),
 };
 
 /// One slice of a sweep: `K/N`, 1 ≤ K ≤ N.
@@ -108,6 +126,7 @@ pub fn preset_config(p: &Preset) -> SweepConfig {
         corner_cutting: rules.corner_cutting,
         seed: DEFAULT_SEED,
         min_time_ms: p.min_time_ms,
+        budget_ms: p.budget_ms,
     }
 }
 
@@ -149,11 +168,12 @@ pub struct Finished {
 }
 
 impl Finished {
-    /// Rows that are mismatches or errors.
+    /// Rows that are mismatches or errors (a row over the time budget is
+    /// neither: it is on record as what it is).
     pub fn bad_rows(&self) -> usize {
         self.rows
             .iter()
-            .filter(|r| r.status != crate::runs::OK)
+            .filter(|r| r.status != OK && r.status != OVER_BUDGET)
             .count()
     }
 }
@@ -229,6 +249,8 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
         strategies: &strategies,
         rules,
         min_time: Duration::from_secs_f64(config.min_time_ms / 1e3),
+        budget: config.budget_ms.map(|ms| Duration::from_secs_f64(ms / 1e3)),
+        over: Mutex::new(over_budget_since(&store::read_rows(&dir)?)),
         file: &file,
     };
     job.run(&pending, threads)?;
@@ -338,12 +360,28 @@ pub fn memory_estimate(
     (cells as f64 * (per_cell_per_thread * threads as f64 + shared as f64)) as u64
 }
 
+/// Per strategy, the smallest map side at which one of its searches went
+/// over the budget, from a run's rows (those of a killed run, on resume).
+fn over_budget_since(rows: &[Record]) -> BTreeMap<String, u32> {
+    let mut since: BTreeMap<String, u32> = BTreeMap::new();
+    for r in rows.iter().filter(|r| r.status == OVER_BUDGET) {
+        let side = since.entry(r.strategy.clone()).or_insert(r.size);
+        *side = (*side).min(r.size);
+    }
+    since
+}
+
 /// Everything the workers share.
 struct Job<'a> {
     specs: &'a [workload::MapSpec],
     strategies: &'a [Strategy],
     rules: Rules,
     min_time: Duration,
+    /// The longest one search may take, if the config sets a budget.
+    budget: Option<Duration>,
+    /// Per strategy name, the smallest side at which it went over the budget:
+    /// from then on it is skipped at that side and every larger one.
+    over: Mutex<BTreeMap<String, u32>>,
     file: &'a store::RunFile,
 }
 
@@ -449,7 +487,17 @@ impl Job<'_> {
                 .map(|q| (b, q))
                 .map_err(|e| e.to_string())
         });
-        match query {
+        let budget = measure::Budget {
+            limit: self.budget,
+            skip: {
+                let over = self.over.lock().unwrap_or_else(|p| p.into_inner());
+                self.strategies
+                    .iter()
+                    .map(|s| over.get(s.name()).is_some_and(|&side| side <= spec.size))
+                    .collect()
+            },
+        };
+        let rows = match query {
             Err(why) => measure::error_rows(&info, self.strategies, &why),
             Ok((b, (start, goal))) => measure::measure_item(
                 &info,
@@ -460,8 +508,16 @@ impl Job<'_> {
                 self.strategies,
                 solvers,
                 self.min_time,
+                &budget,
             ),
+        };
+        let mut over = self.over.lock().unwrap_or_else(|p| p.into_inner());
+        for (name, side) in over_budget_since(&rows) {
+            let since = over.entry(name).or_insert(side);
+            *since = (*since).min(side);
         }
+        drop(over);
+        rows
     }
 }
 
@@ -486,12 +542,18 @@ fn progress_bar(len: u64) -> ProgressBar {
 
 /// Prints, per size, the median time per search of each strategy.
 fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Duration) {
-    let ok: Vec<&Record> = rows.iter().filter(|r| r.status == "ok").collect();
+    let ok: Vec<&Record> = rows.iter().filter(|r| r.status == OK).collect();
+    let over = rows.iter().filter(|r| r.status == OVER_BUDGET).count();
     crate::outln!(
-        "run {}: {} rows ({} ok) in {:.1} s",
+        "run {}: {} rows ({} ok{}) in {:.1} s",
         dir.display(),
         rows.len(),
         ok.len(),
+        if over > 0 {
+            format!(", {over} over budget")
+        } else {
+            String::new()
+        },
         wall.as_secs_f64()
     );
     print!("{:>6}", "size");
@@ -506,7 +568,12 @@ fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Durati
                 .iter()
                 .filter(|r| r.size == size && &r.strategy == s)
                 .map(|r| (r.ns_per_search as u64) as f64);
+            let went_over = || {
+                rows.iter()
+                    .any(|r| r.size == size && &r.strategy == s && r.status == OVER_BUDGET)
+            };
             match crate::stats::median(ns) {
+                None if went_over() => print!(" {:>14}", "over budget"),
                 None => print!(" {:>14}", "-"),
                 Some(median) => print!(" {:>14.1}", median / 1e3),
             }

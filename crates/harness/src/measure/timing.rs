@@ -1,6 +1,6 @@
 //! Timing one item: every strategy on one query, in a rotating order.
 
-use crate::runs::Record;
+use crate::runs::{Record, OK, OVER_BUDGET};
 use astar_core::{Grid, Point, Rules, SearchReport};
 use astar_registry::{Solver, Strategy};
 use std::time::{Duration, Instant};
@@ -162,6 +162,25 @@ fn one_line(text: &str) -> String {
     text.replace(['\n', '\r'], " ")
 }
 
+/// A time budget for the searches of one item.
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// The longest one search may take; `None`: no budget.
+    pub limit: Option<Duration>,
+    /// Per strategy (in the order of the item's strategies): not to be run,
+    /// because it already went over the budget on a shorter search. An empty
+    /// list skips none.
+    pub skip: Vec<bool>,
+}
+
+impl Budget {
+    /// No budget: every strategy runs, however long it takes.
+    pub const NONE: Budget = Budget {
+        limit: None,
+        skip: Vec::new(),
+    };
+}
+
 /// Runs every strategy on one query and returns one row per strategy, in the
 /// order of `strategies`. `solvers[i]` must be a solver of `strategies[i]`.
 ///
@@ -169,6 +188,11 @@ fn one_line(text: &str) -> String {
 /// always first (cold) or last. Every strategy must agree on the outcome, the
 /// cost and the expansions; if any disagrees, every row of the item says
 /// `mismatch: …`, since no one of them can be trusted.
+///
+/// With a [`Budget`], a strategy it skips gets an `over-budget` row with no
+/// time, and one whose first search takes longer than its limit gets an
+/// `over-budget` row with that one search's time (still checked against the
+/// others, since it finished).
 #[allow(clippy::too_many_arguments)]
 pub fn measure_item(
     info: &ItemInfo,
@@ -179,18 +203,24 @@ pub fn measure_item(
     strategies: &[Strategy],
     solvers: &mut [Box<dyn Solver>],
     min_time: Duration,
+    budget: &Budget,
 ) -> Vec<Record> {
     let n = strategies.len();
-    let mut results: Vec<Option<Result<Timing, String>>> = vec![None; n];
+    // None: skipped, over budget on a shorter search.
+    let mut results: Vec<Option<Result<(Timing, bool), String>>> = vec![None; n];
     for k in 0..n {
         let i = (k + info.index) % n;
-        results[i] = Some(time_search(
+        if budget.skip.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        results[i] = Some(time_search_within(
             solvers[i].as_mut(),
             grid,
             start,
             goal,
             rules,
             min_time,
+            budget.limit,
         ));
     }
     let fingerprint = |t: &Timing| {
@@ -204,7 +234,7 @@ pub fn measure_item(
         .iter()
         .flatten()
         .flatten()
-        .map(fingerprint)
+        .map(|(t, _)| fingerprint(t))
         .collect();
     let agree = ok.windows(2).all(|w| w[0] == w[1]);
     let mismatch = (!agree).then(|| {
@@ -212,7 +242,7 @@ pub fn measure_item(
             .iter()
             .zip(&results)
             .filter_map(|(s, r)| match r {
-                Some(Ok(t)) => Some(format!(
+                Some(Ok((t, _))) => Some(format!(
                     "{s} {} cost {} expansions {}",
                     t.report.outcome.name(),
                     t.report.cost.map_or("-".into(), |c| c.to_string()),
@@ -230,9 +260,10 @@ pub fn measure_item(
         .map(|((&strategy, result), solver)| {
             let mut row = blank_row(info, strategy, start, goal);
             row.bytes_per_cell = solver.bytes_per_node();
-            match result.expect("every strategy ran") {
-                Err(why) => row.status = format!("error: {}", one_line(&why)),
-                Ok(t) => {
+            match result {
+                None => row.status = OVER_BUDGET.into(),
+                Some(Err(why)) => row.status = format!("error: {}", one_line(&why)),
+                Some(Ok((t, went_over))) => {
                     let c = t.report.counters;
                     row.ns_per_search = t.ns_per_search;
                     row.repeats = t.repeats;
@@ -246,7 +277,11 @@ pub fn measure_item(
                     row.generated = c.generated;
                     row.cost = t.report.cost.map(u64::from);
                     row.path_len = t.report.length_in_cells(rules.costs);
-                    row.status = mismatch.clone().unwrap_or_else(|| "ok".into());
+                    row.status = match &mismatch {
+                        Some(why) => why.clone(),
+                        None if went_over => OVER_BUDGET.into(),
+                        None => OK.into(),
+                    };
                 }
             }
             row
@@ -281,6 +316,7 @@ mod tests {
             &strategies,
             &mut solvers,
             Duration::from_micros(200),
+            &Budget::NONE,
         );
         assert_eq!(rows.len(), strategies.len());
         for (row, s) in rows.iter().zip(&strategies) {

@@ -27,6 +27,10 @@ pub const RESULTS: &str = "results.csv";
 pub const META: &str = "meta.json";
 /// The status of a row that measured a correct search.
 pub const OK: &str = "ok";
+/// The status of a row whose search took longer than the run's time budget,
+/// or that was not run because the same strategy already went over it on a
+/// shorter search (a shorter row of the file, or a smaller map).
+pub const OVER_BUDGET: &str = "over-budget";
 
 /// Several run folders of one sweep, merged.
 #[derive(Clone, Debug)]
@@ -47,9 +51,16 @@ pub struct LoadedRuns {
 }
 
 impl LoadedRuns {
-    /// Rows whose status is not `ok`: errors and mismatches.
+    /// Rows that are errors or mismatches: neither `ok` nor `over-budget`.
     pub fn bad_rows(&self) -> impl Iterator<Item = &Record> {
-        self.rows.iter().filter(|r| r.status != OK)
+        self.rows
+            .iter()
+            .filter(|r| r.status != OK && r.status != OVER_BUDGET)
+    }
+
+    /// Rows over the run's time budget (measured once, or skipped).
+    pub fn over_budget_rows(&self) -> impl Iterator<Item = &Record> {
+        self.rows.iter().filter(|r| r.status == OVER_BUDGET)
     }
 
     /// Strategy names: the configuration's order first, then any other name

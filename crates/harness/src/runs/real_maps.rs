@@ -9,9 +9,7 @@ use crate::files::write_atomic;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-/// The status of a row whose search took longer than the run's budget, or
-/// that was not run because a shorter row of its file already did.
-pub const OVER_BUDGET: &str = "over-budget";
+pub use super::OVER_BUDGET;
 
 /// What a real-map run measured, beside its [`super::SweepConfig`]
 /// (strategies, tie policy, minimum time).

@@ -125,6 +125,12 @@ pub struct SweepConfig {
     pub seed: u64,
     /// Minimum total time of the repeats of one timed search, in milliseconds.
     pub min_time_ms: f64,
+    /// Time budget of one search, in milliseconds: a strategy whose search
+    /// takes longer is recorded `over-budget` there and is not run on the
+    /// rest of that size or on larger sizes (rows `over-budget` too). Absent
+    /// from `meta.json` when there is none, and in folders written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget_ms: Option<f64>,
 }
 
 impl SweepConfig {
@@ -242,6 +248,7 @@ impl SweepConfig {
             corner_cutting: rules.corner_cutting,
             seed: 1,
             min_time_ms: 1.0,
+            budget_ms: None,
         }
     }
 }

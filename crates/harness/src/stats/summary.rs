@@ -4,7 +4,7 @@ use super::bootstrap::{median_interval, Interval};
 use super::Quartiles;
 use crate::bail;
 use crate::error::{Context, Result};
-use crate::runs::{load_runs, LoadedRuns, Record, OK};
+use crate::runs::{load_runs, LoadedRuns, Record, OK, OVER_BUDGET};
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -14,8 +14,11 @@ use std::sync::{Arc, Mutex};
 pub struct Cell {
     /// Rows with status `ok`.
     pub ok: usize,
-    /// Rows with any other status (errors, mismatches).
+    /// Rows that are errors or mismatches.
     pub bad: usize,
+    /// Rows over the run's time budget: measured once and found too slow, or
+    /// not run because a smaller map already was.
+    pub over_budget: usize,
     /// Time per search, ns, over ok rows.
     pub time: Option<Quartiles>,
     /// Median expansions per search.
@@ -69,6 +72,14 @@ pub struct Ratio {
 }
 
 impl Group {
+    /// The smallest size at which `strategy` has a row over the time budget.
+    pub fn over_budget_from(&self, strategy: &str) -> Option<u32> {
+        self.sizes
+            .iter()
+            .copied()
+            .find(|&z| self.cell(z, strategy).is_some_and(|c| c.over_budget > 0))
+    }
+
     /// The cell of one strategy at one size, if it has any row.
     pub fn cell(&self, size: u32, strategy: &str) -> Option<&Cell> {
         self.cells.get(&(size, strategy.to_string()))
@@ -180,7 +191,11 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
                 |x: u64, r: &Record| (r.expansions > 0).then(|| x as f64 / r.expansions as f64);
             let cell = Cell {
                 ok: ok.len(),
-                bad: rs.len() - ok.len(),
+                bad: rs
+                    .iter()
+                    .filter(|r| r.status != OK && r.status != OVER_BUDGET)
+                    .count(),
+                over_budget: rs.iter().filter(|r| r.status == OVER_BUDGET).count(),
                 time: Quartiles::of(ok.iter().map(|r| r.ns_per_search)),
                 expansions: med(&|r| Some(r.expansions as f64)),
                 ns_per_expansion: med(&|r| per_exp(1, r).map(|x| x * r.ns_per_search)),

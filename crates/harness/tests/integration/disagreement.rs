@@ -7,7 +7,7 @@ use crate::data_dir;
 use astar_core::{Grid, NodeId, Point, Rules, SearchError, SearchReport};
 use astar_harness::experiments::scenario::{run_scenario_with, ScenOptions};
 use astar_harness::experiments::sweep::{preset_config, Finished, QUICK};
-use astar_harness::measure::timing::{measure_item, ItemInfo};
+use astar_harness::measure::timing::{measure_item, Budget, ItemInfo};
 use astar_harness::measure::workload;
 use astar_harness::runs::{LoadedRuns, Record};
 use astar_harness::stats::summarise;
@@ -116,6 +116,7 @@ fn item(query: u32, last: Option<Fault>) -> Vec<Record> {
         &STRATEGIES,
         &mut solvers,
         Duration::ZERO,
+        &Budget::NONE,
     )
 }
 

@@ -1,7 +1,7 @@
 //! Drawing a [`Chart`] with plotters, on the SVG or the bitmap backend.
 
 use super::axis::{tick_label, x_axis, y_axis, Axis, Ticked};
-use super::spec::{Chart, Panel};
+use super::spec::{Chart, Panel, OVER_BUDGET_NOTE};
 use super::style::{Look, Marker, Rgb, HEAP};
 use super::{short_number, FONT};
 use crate::error::{Error, Result};
@@ -187,11 +187,30 @@ where
         let pts: Vec<(i32, i32)> = s.points.iter().map(|p| clamp(px(p.0, p.1))).collect();
         let style = rgb(s.look.colour).stroke_width(s.look.width);
         dashed(root, &pts, style, s.look.dash.pattern()).map_err(e)?;
+        if let (true, Some(&last)) = (s.over_budget, pts.last()) {
+            end_mark(root, last, s.look.colour).map_err(e)?;
+        }
         for p in pts {
             marker(root, p, s.look).map_err(e)?;
         }
     }
     Ok(())
+}
+
+/// The mark after a line's last point when the next size went over the time
+/// budget: a short stroke, then a bar across, like a road's dead end.
+fn end_mark<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    at: (i32, i32),
+    colour: Rgb,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (x, y) = at;
+    let s = rgb(colour).stroke_width(3);
+    root.draw(&PathElement::new(vec![(x, y), (x + 14, y)], s))?;
+    root.draw(&PathElement::new(
+        vec![(x + 14, y - 10), (x + 14, y + 10)],
+        s,
+    ))
 }
 
 /// How many series may each show their band.
@@ -352,6 +371,16 @@ where
         )
         .map_err(e)?;
         yy = label_lines(root, label, x0 + 50, yy).map_err(e)?;
+    }
+    let ends = chart
+        .panels
+        .iter()
+        .flat_map(|p| &p.series)
+        .any(|s| s.over_budget);
+    if ends {
+        yy += 6;
+        end_mark(root, (x0 + 12, yy), Rgb(70, 70, 70)).map_err(e)?;
+        yy = label_lines(root, OVER_BUDGET_NOTE, x0 + 50, yy).map_err(e)?;
     }
     if let Some(note) = &chart.band_note {
         let note = if chart.panels[0].series.len() > BANDS_UP_TO {

@@ -14,7 +14,14 @@ pub(crate) struct Series {
     pub(crate) look: Look,
     pub(crate) points: Vec<(f64, f64)>,
     pub(crate) band: Vec<(f64, f64, f64)>,
+    /// The line stops because a search it needs went over the run's time
+    /// budget: drawn with an end mark after its last point.
+    pub(crate) over_budget: bool,
 }
+
+/// The legend's words for a line's end mark.
+pub(crate) const OVER_BUDGET_NOTE: &str =
+    "end mark: a search went over the time budget, so the larger sizes were not run";
 
 /// One plotting area.
 #[derive(Clone, Debug)]
@@ -66,7 +73,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
             strategies
                 .iter()
                 .filter_map(|st| group.cell(*s, st))
-                .map(|c| c.ok + c.bad)
+                .map(|c| c.ok + c.bad + c.over_budget)
                 .max()
         })
         .max()
@@ -104,6 +111,8 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                     look: look(strategies, s),
                     points: qs.iter().map(|(x, q)| (*x, q.median)).collect(),
                     band: qs.iter().map(|(x, r)| (*x, r.ci.lo, r.ci.hi)).collect(),
+                    over_budget: group.over_budget_from(s).is_some()
+                        || group.over_budget_from(base).is_some(),
                 })
             })
             .collect();
@@ -261,6 +270,7 @@ fn per_strategy(
                     .iter()
                     .filter_map(|(x, _, b)| b.map(|(lo, hi)| (*x, lo, hi)))
                     .collect(),
+                over_budget: group.over_budget_from(s).is_some(),
             })
         })
         .collect();
