@@ -1,35 +1,64 @@
 #!/usr/bin/env bash
-# Regenerates the published reports end to end: a full sweep (up to 4096²,
-# about an hour on two cores), then the charts and the writeup's generated
-# sections from its data alone.
+# Regenerates the published reports end to end, in two steps:
 #
-#   scripts/publish-reports.sh [extra sweep flags, e.g. --threads 2]
+# 1. One worker thread or every core? The quick configuration is timed twice,
+#    on one worker thread and on every core; `astar-lab threads` compares the
+#    paired ratios with their intervals (reports/threads/data/, and the
+#    writeup's "threads" section) and names the setting to publish with:
+#    every core only when it agrees with one thread within the intervals.
+# 2. The full sweep (up to 4096², the linear-time lists under a per-search
+#    budget; about half an hour on two cores) with that setting, then the
+#    charts and the writeup's generated sections from its data alone, and
+#    the seeds' quirks.
 #
-# The run folder stays in runs/; its results.csv and meta.json are copied to
-# reports/data/, which is what the charts and tables are drawn from, so they
+#   scripts/publish-reports.sh [extra sweep flags for step 2]
+#
+# Each run folder stays in runs/; its results.csv and meta.json are copied
+# to reports/, which is what the charts and tables are drawn from, so they
 # can be redrawn later without measuring again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 lab() { cargo run --release --quiet -p astar-lab -- "$@"; }
 
+# Runs a sweep with the given flags and prints the run folder it made.
+sweep_into_runs() {
+    local stamp
+    stamp=$(mktemp)
+    # Exit 1 means some row is a mismatch: it is on record; go on.
+    lab sweep --no-report --out runs "$@" >&2 || [[ $? == 1 ]]
+    local run
+    run=$(find runs -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
+    rm -f "$stamp"
+    if [[ -z "$run" ]]; then
+        echo "error: the sweep made no run folder in runs/" >&2
+        exit 1
+    fi
+    echo "$run"
+}
+
+# Copies a run's data into a reports folder.
+publish_data() {
+    mkdir -p "$2"
+    cp "$1/results.csv" "$1/meta.json" "$2/"
+}
+
 cargo build --release -p astar-lab
-stamp=$(mktemp)
-trap 'rm -f "$stamp"' EXIT
 mkdir -p runs
-lab sweep --full --no-report --out runs "$@"
+cores=$(nproc)
 
-# The run this sweep made: the one folder in runs/ newer than the stamp.
-run=$(find runs -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
-if [[ -z "$run" ]]; then
-    echo "error: the sweep made no run folder in runs/" >&2
-    exit 1
-fi
+one=$(sweep_into_runs --quick --threads 1)
+many=$(sweep_into_runs --quick --threads "$cores")
+publish_data "$one" reports/threads/data/one
+publish_data "$many" reports/threads/data/many
+threads=$(lab threads --one reports/threads/data/one --many reports/threads/data/many |
+    sed -n 's/^threads to publish with: //p')
+echo "publishing with $threads worker thread(s)"
 
-mkdir -p reports/data
-cp "$run/results.csv" "$run/meta.json" reports/data/
+run=$(sweep_into_runs --full --threads "$threads" "$@")
+publish_data "$run" reports/data
 lab plot reports/data --out reports/charts
 lab report reports/data --reports reports
 # The seeds' quirks, measured (reports/seeds/ and the writeup's "seeds" section).
-lab seeds --maps 40 --sizes 32,64,128,256 --queries 5 --seed 1
+lab seeds --maps 40 --sizes 32,64,128,256 --queries 5 --density 0.2 --seed 1
 echo "published $run to reports/"

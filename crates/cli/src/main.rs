@@ -39,6 +39,8 @@ enum Command {
     Claim(cmd::claim::ClaimArgs),
     /// The real-map tables (per family, and per tie policy) from `sweep --scen` run folders.
     RealMapsReport(cmd::real_maps::RealMapsReportArgs),
+    /// One configuration timed on one worker thread and on several, ratio by ratio; writes the threads section.
+    Threads(cmd::threads::ThreadsArgs),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Command::Seeds(args) => args.run(),
         Command::Claim(args) => args.run(),
         Command::RealMapsReport(args) => args.run(),
+        Command::Threads(args) => args.run(),
     };
     result.unwrap_or_else(|e| {
         eprintln!("{}", error_line(&e));

@@ -9,3 +9,4 @@ pub mod scen;
 pub mod seeds;
 pub mod solve;
 pub mod sweep;
+pub mod threads;

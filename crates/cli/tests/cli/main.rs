@@ -5,6 +5,7 @@
 //! - [`report`]: charts and tables from hand-written run folders.
 //! - [`claim`]: the heap's speedup per condition and the claim-conditions section.
 //! - [`render`]: pictures of searches.
+//! - [`threads`]: one worker thread against several, ratio by ratio.
 //! - [`regenerate`]: the published reports regenerate byte for byte from their data.
 //! - [`seeds`]: the seed modes on hand-checked boards; the re-sort count checked independently.
 
@@ -16,6 +17,7 @@ mod render;
 mod report;
 mod seeds;
 mod sweep;
+mod threads;
 
 use astar_harness::runs::{MachineFacts, RunMeta, SweepConfig};
 pub use astar_testkit::reference;

@@ -68,7 +68,7 @@ fn marker_commands(dir: &Path) -> BTreeSet<String> {
             };
             let command = command.split('`').next().unwrap();
             let sub = command.split_whitespace().next().unwrap_or_default();
-            if matches!(sub, "report" | "claim" | "real-maps-report")
+            if matches!(sub, "report" | "claim" | "real-maps-report" | "threads")
                 || command.contains("--from-data")
             {
                 out.insert(command.to_string());

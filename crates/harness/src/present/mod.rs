@@ -14,3 +14,4 @@ pub mod pictures;
 pub mod real_maps;
 pub mod report;
 pub mod targets;
+pub mod threads;
