@@ -612,3 +612,37 @@ fn ok_rows_in(rows: &[Record], size: u32, strategy: &str) -> Vec<f64> {
         .map(|r| r.ns_per_search)
         .collect()
 }
+
+#[test]
+fn ratios_never_pair_rows_from_two_run_folders() {
+    // One query's heap row sits in a second folder (a rerun, or a shard from
+    // another machine), its linear row in the first: that query has no
+    // paired ratio, while each strategy's time still counts it.
+    let rows = paired_rows();
+    let split =
+        |r: &Record| (r.size, r.map_seed, r.query, r.strategy.as_str()) == (64, 9, 1, "heap");
+    let (moved, kept): (Vec<Record>, Vec<Record>) = rows.iter().cloned().partition(split);
+    assert_eq!(moved.len(), 1);
+    let dir = tempfile::tempdir().unwrap();
+    let mut other = meta(config());
+    other.machine.cpu = "Other CPU".into();
+    let a = write_run(&dir.path().join("a"), &meta(config()), &csv_text(&kept));
+    let b = write_run(&dir.path().join("b"), &other, &csv_text(&moved));
+    let (loaded, summary) = astar_harness::stats::load_and_summarise(&[a, b]).unwrap();
+    assert_eq!(loaded.rows.len(), rows.len());
+    let g = &summary.groups[0];
+    for size in SIZES {
+        let n = g.ratio(size, "linear", "heap").unwrap().n;
+        let want = if size == 64 { 5 } else { 6 };
+        assert_eq!(n, want, "queries paired at {size}");
+        assert_eq!(g.ratio_ci(size, "linear", "heap").unwrap().spread.n, want);
+        assert_eq!(
+            g.cell(size, "heap").unwrap().ok,
+            6,
+            "the time counts every row"
+        );
+        // Pairs within the second folder still form (here none, as it has
+        // no linear row); the first folder's other pairs are all there.
+        assert_eq!(g.ratio(size, "linear", "sorted").unwrap().n, 6);
+    }
+}
