@@ -613,6 +613,119 @@ fn ok_rows_in(rows: &[Record], size: u32, strategy: &str) -> Vec<f64> {
         .collect()
 }
 
+/// The fixture's rows split into `n` shards by query, as a sharded sweep
+/// splits whole queries: shard `k` (1-based) has the queries `q` with
+/// `q % n == k - 1`.
+fn shard_rows(n: u32, k: u32) -> Vec<Record> {
+    all_rows()
+        .into_iter()
+        .filter(|r| r.query % n == k - 1)
+        .collect()
+}
+
+/// Shard `k/n` of the fixture in `root`, measured on `cpu` with `cores`.
+fn shard_run(root: &Path, n: u32, k: u32, cpu: &str, cores: usize) -> PathBuf {
+    let mut m = meta(config());
+    m.shard = format!("{k}/{n}");
+    m.machine.cpu = cpu.into();
+    m.machine.cores = cores;
+    write_run(
+        &root.join(format!("shard-{k}-of-{n}")),
+        &m,
+        &csv_text(&shard_rows(n, k)),
+    )
+}
+
+fn conditions_of(runs: &[PathBuf], reports: &Path) -> String {
+    write_report(runs, reports).unwrap();
+    let md = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    section(&md, "conditions").to_string()
+}
+
+#[test]
+fn conditions_name_each_machine_when_shards_ran_on_several() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let runs = [
+        shard_run(root, 3, 1, "Test CPU", 2),
+        shard_run(root, 3, 2, "Other CPU", 8),
+        shard_run(root, 3, 3, "Test CPU", 2),
+    ];
+    let text = conditions_of(&runs, &root.join("reports"));
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("| machines |"))
+        .unwrap_or_else(|| panic!("no machines line in\n{text}"));
+    assert!(line.contains("2 different machines"), "{line}");
+    assert!(
+        line.contains("shards 1/3, 3/3 on Test CPU (2 cores, rustc 1.85.0)"),
+        "{line}"
+    );
+    assert!(
+        line.contains("shard 2/3 on Other CPU (8 cores, rustc 1.85.0)"),
+        "{line}"
+    );
+    assert!(line.contains("every ratio pairs"), "{line}");
+    // Each shard keeps its own line in the run-folder table too.
+    for k in 1..=3 {
+        assert!(
+            text.contains(&format!("shard-{k}-of-3` | {k}/3 |")),
+            "{text}"
+        );
+    }
+
+    // The same CPU with another core count is another machine.
+    let dir = tempfile::tempdir().unwrap();
+    let runs = [
+        shard_run(dir.path(), 2, 1, "Test CPU", 2),
+        shard_run(dir.path(), 2, 2, "Test CPU", 4),
+    ];
+    let text = conditions_of(&runs, &dir.path().join("reports"));
+    assert!(text.contains("| machines | 2 different machines"), "{text}");
+}
+
+#[test]
+fn conditions_of_shards_on_one_machine_read_as_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // Another commit and date, but one machine: no machines line.
+    let a = shard_run(root, 2, 1, "Test CPU", 2);
+    let b = shard_run(root, 2, 2, "Test CPU", 2);
+    let mut m = meta(config());
+    m.shard = "2/2".into();
+    m.machine.commit = "4567def".into();
+    m.date = "2026-01-02T00:00:00Z".into();
+    std::fs::write(b.join("meta.json"), serde_json::to_string(&m).unwrap()).unwrap();
+    let text = conditions_of(&[a, b], &root.join("reports"));
+    assert!(!text.contains("| machines |"), "{text}");
+    assert!(!text.contains("different machines"), "{text}");
+
+    // And the shards' conditions equal the unsharded run's, but for the run
+    // folder table.
+    let whole = fixture(root);
+    let whole_text = conditions_of(&[whole], &root.join("whole-reports"));
+    let conditions = |t: &str| t.split("\n\n| run folder").next().unwrap().to_string();
+    let shards_text = conditions_of(
+        &[
+            shard_run(root, 2, 1, "Test CPU", 2),
+            shard_run(root, 2, 2, "Test CPU", 2),
+        ],
+        &root.join("same-reports"),
+    );
+    assert_eq!(
+        conditions(&shards_text)
+            .split_once('\n')
+            .unwrap()
+            .1
+            .to_string(),
+        conditions(&whole_text)
+            .split_once('\n')
+            .unwrap()
+            .1
+            .to_string()
+    );
+}
+
 #[test]
 fn ratios_never_pair_rows_from_two_run_folders() {
     // One query's heap row sits in a second folder (a rerun, or a shard from
