@@ -613,3 +613,150 @@ fn ok_rows_in(rows: &[Record], size: u32, strategy: &str) -> Vec<f64> {
         .map(|r| r.ns_per_search)
         .collect()
 }
+
+/// The fixture's rows split into `n` shards by query, as a sharded sweep
+/// splits whole queries: shard `k` (1-based) has the queries `q` with
+/// `q % n == k - 1`.
+fn shard_rows(n: u32, k: u32) -> Vec<Record> {
+    all_rows()
+        .into_iter()
+        .filter(|r| r.query % n == k - 1)
+        .collect()
+}
+
+/// Shard `k/n` of the fixture in `root`, measured on `cpu` with `cores`.
+fn shard_run(root: &Path, n: u32, k: u32, cpu: &str, cores: usize) -> PathBuf {
+    let mut m = meta(config());
+    m.shard = format!("{k}/{n}");
+    m.machine.cpu = cpu.into();
+    m.machine.cores = cores;
+    write_run(
+        &root.join(format!("shard-{k}-of-{n}")),
+        &m,
+        &csv_text(&shard_rows(n, k)),
+    )
+}
+
+fn conditions_of(runs: &[PathBuf], reports: &Path) -> String {
+    write_report(runs, reports).unwrap();
+    let md = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    section(&md, "conditions").to_string()
+}
+
+#[test]
+fn conditions_name_each_machine_when_shards_ran_on_several() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let runs = [
+        shard_run(root, 3, 1, "Test CPU", 2),
+        shard_run(root, 3, 2, "Other CPU", 8),
+        shard_run(root, 3, 3, "Test CPU", 2),
+    ];
+    let text = conditions_of(&runs, &root.join("reports"));
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("| machines |"))
+        .unwrap_or_else(|| panic!("no machines line in\n{text}"));
+    assert!(line.contains("2 different machines"), "{line}");
+    assert!(
+        line.contains("shards 1/3, 3/3 on Test CPU (2 cores, rustc 1.85.0)"),
+        "{line}"
+    );
+    assert!(
+        line.contains("shard 2/3 on Other CPU (8 cores, rustc 1.85.0)"),
+        "{line}"
+    );
+    assert!(line.contains("every ratio pairs"), "{line}");
+    // Each shard keeps its own line in the run-folder table too.
+    for k in 1..=3 {
+        assert!(
+            text.contains(&format!("shard-{k}-of-3` | {k}/3 |")),
+            "{text}"
+        );
+    }
+
+    // The same CPU with another core count is another machine.
+    let dir = tempfile::tempdir().unwrap();
+    let runs = [
+        shard_run(dir.path(), 2, 1, "Test CPU", 2),
+        shard_run(dir.path(), 2, 2, "Test CPU", 4),
+    ];
+    let text = conditions_of(&runs, &dir.path().join("reports"));
+    assert!(text.contains("| machines | 2 different machines"), "{text}");
+}
+
+#[test]
+fn conditions_of_shards_on_one_machine_read_as_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // Another commit and date, but one machine: no machines line.
+    let a = shard_run(root, 2, 1, "Test CPU", 2);
+    let b = shard_run(root, 2, 2, "Test CPU", 2);
+    let mut m = meta(config());
+    m.shard = "2/2".into();
+    m.machine.commit = "4567def".into();
+    m.date = "2026-01-02T00:00:00Z".into();
+    std::fs::write(b.join("meta.json"), serde_json::to_string(&m).unwrap()).unwrap();
+    let text = conditions_of(&[a, b], &root.join("reports"));
+    assert!(!text.contains("| machines |"), "{text}");
+    assert!(!text.contains("different machines"), "{text}");
+
+    // And the shards' conditions equal the unsharded run's, but for the run
+    // folder table.
+    let whole = fixture(root);
+    let whole_text = conditions_of(&[whole], &root.join("whole-reports"));
+    let conditions = |t: &str| t.split("\n\n| run folder").next().unwrap().to_string();
+    let shards_text = conditions_of(
+        &[
+            shard_run(root, 2, 1, "Test CPU", 2),
+            shard_run(root, 2, 2, "Test CPU", 2),
+        ],
+        &root.join("same-reports"),
+    );
+    assert_eq!(
+        conditions(&shards_text)
+            .split_once('\n')
+            .unwrap()
+            .1
+            .to_string(),
+        conditions(&whole_text)
+            .split_once('\n')
+            .unwrap()
+            .1
+            .to_string()
+    );
+}
+
+#[test]
+fn ratios_never_pair_rows_from_two_run_folders() {
+    // One query's heap row sits in a second folder (a rerun, or a shard from
+    // another machine), its linear row in the first: that query has no
+    // paired ratio, while each strategy's time still counts it.
+    let rows = paired_rows();
+    let split =
+        |r: &Record| (r.size, r.map_seed, r.query, r.strategy.as_str()) == (64, 9, 1, "heap");
+    let (moved, kept): (Vec<Record>, Vec<Record>) = rows.iter().cloned().partition(split);
+    assert_eq!(moved.len(), 1);
+    let dir = tempfile::tempdir().unwrap();
+    let mut other = meta(config());
+    other.machine.cpu = "Other CPU".into();
+    let a = write_run(&dir.path().join("a"), &meta(config()), &csv_text(&kept));
+    let b = write_run(&dir.path().join("b"), &other, &csv_text(&moved));
+    let (loaded, summary) = astar_harness::stats::load_and_summarise(&[a, b]).unwrap();
+    assert_eq!(loaded.rows.len(), rows.len());
+    let g = &summary.groups[0];
+    for size in SIZES {
+        let n = g.ratio(size, "linear", "heap").unwrap().n;
+        let want = if size == 64 { 5 } else { 6 };
+        assert_eq!(n, want, "queries paired at {size}");
+        assert_eq!(g.ratio_ci(size, "linear", "heap").unwrap().spread.n, want);
+        assert_eq!(
+            g.cell(size, "heap").unwrap().ok,
+            6,
+            "the time counts every row"
+        );
+        // Pairs within the second folder still form (here none, as it has
+        // no linear row); the first folder's other pairs are all there.
+        assert_eq!(g.ratio(size, "linear", "sorted").unwrap().n, 6);
+    }
+}

@@ -449,10 +449,32 @@ fn shards_partition_the_sweep() {
     }
     assert_eq!(parts.len(), 3);
     let mut union = BTreeMap::new();
-    for part in &parts {
+    // Which shard measured each query: all its strategies in one shard, so
+    // a paired ratio (two strategies on one query) never spans two shards,
+    // which may have run on two machines.
+    let mut query_shard: BTreeMap<(u32, u64, u32), usize> = BTreeMap::new();
+    for (i, part) in parts.iter().enumerate() {
         assert!(!part.is_empty(), "8 items over 3 shards: none is empty");
         for (k, v) in by_key(part) {
             assert!(union.insert(k, v).is_none(), "shards are disjoint");
+        }
+        for r in part {
+            let shard = *query_shard
+                .entry((r.size, r.map_seed, r.query))
+                .or_insert(i);
+            assert_eq!(shard, i, "a query's rows are in one shard: {r:?}");
+        }
+        let strategies = |q: &(u32, u64, u32)| {
+            part.iter()
+                .filter(|r| (r.size, r.map_seed, r.query) == *q)
+                .count()
+        };
+        for q in query_shard.iter().filter(|(_, s)| **s == i).map(|(q, _)| q) {
+            assert_eq!(
+                strategies(q),
+                strategy_names().len(),
+                "{q:?}: every strategy"
+            );
         }
     }
     assert_eq!(union, by_key(&whole), "together they are the whole sweep");

@@ -168,6 +168,9 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
         runs.duplicates,
         runs.truncated.len()
     );
+    if let Some(machines) = machines_text(runs) {
+        let _ = writeln!(s, "| machines | {machines} |");
+    }
     let _ = writeln!(
         s,
         "\n| run folder | shard | commit | rustc | CPU | cores | threads | peak memory | date | command |\n|---|---|---|---|---|---|---|---|---|---|"
@@ -199,6 +202,37 @@ fn duration_words(ms: f64) -> String {
     } else {
         format!("{} ms", sig3(ms))
     }
+}
+
+/// When the run folders were measured on more than one machine (CPU, cores
+/// or compiler differ), each machine with the shards it measured, and what
+/// that means for the tables; `None` for one machine, which the run-folder
+/// table below already names.
+fn machines_text(runs: &LoadedRuns) -> Option<String> {
+    let mut machines: Vec<(String, Vec<&str>)> = Vec::new();
+    for m in &runs.metas {
+        let f = &m.machine;
+        let name = format!("{} ({} cores, {})", f.cpu, f.cores, f.rustc);
+        match machines.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, shards)) => shards.push(&m.shard),
+            None => machines.push((name, vec![&m.shard])),
+        }
+    }
+    if machines.len() < 2 {
+        return None;
+    }
+    let each: Vec<String> = machines
+        .iter()
+        .map(|(name, shards)| {
+            let s = if shards.len() == 1 { "shard" } else { "shards" };
+            format!("{s} {} on {}", shards.join(", "), name.replace('|', "\\|"))
+        })
+        .collect();
+    Some(format!(
+        "{} different machines measured these rows: {}. Times per search mix machines; every ratio pairs two strategies on one query in one run folder, so on one machine",
+        machines.len(),
+        each.join("; ")
+    ))
 }
 
 /// A heap's speedups over the linear scan at each size, in size order.

@@ -43,6 +43,10 @@ pub struct LoadedRuns {
     pub config: SweepConfig,
     /// Every row, duplicates removed, in file order.
     pub rows: Vec<Record>,
+    /// The folder each row came from: an index into `dirs`, in the order of
+    /// `rows`. Statistics pair rows only within one folder (one shard, so
+    /// one machine).
+    pub sources: Vec<usize>,
     /// Rows dropped because an earlier row had the same
     /// (size, density, map seed, query, strategy).
     pub duplicates: usize,
@@ -61,6 +65,12 @@ impl LoadedRuns {
     /// Rows over the run's time budget (measured once, or skipped).
     pub fn over_budget_rows(&self) -> impl Iterator<Item = &Record> {
         self.rows.iter().filter(|r| r.status == OVER_BUDGET)
+    }
+
+    /// The folder row `i` came from (an index into `dirs`); 0 when
+    /// `sources` was left empty, as for rows that were never in a folder.
+    pub fn source(&self, i: usize) -> usize {
+        self.sources.get(i).copied().unwrap_or(0)
     }
 
     /// Strategy names: the configuration's order first, then any other name
@@ -105,10 +115,11 @@ pub fn load_runs(dirs: &[PathBuf]) -> Result<LoadedRuns> {
     }
     let mut metas = Vec::new();
     let mut rows = Vec::new();
+    let mut sources = Vec::new();
     let mut truncated = Vec::new();
     let mut seen = HashSet::new();
     let mut duplicates = 0;
-    for dir in dirs {
+    for (source, dir) in dirs.iter().enumerate() {
         if !dir.is_dir() {
             bail!("{}: no such run folder", dir.display());
         }
@@ -131,6 +142,7 @@ pub fn load_runs(dirs: &[PathBuf]) -> Result<LoadedRuns> {
             );
             if seen.insert(key) {
                 rows.push(row);
+                sources.push(source);
             } else {
                 duplicates += 1;
             }
@@ -142,6 +154,7 @@ pub fn load_runs(dirs: &[PathBuf]) -> Result<LoadedRuns> {
         metas,
         config,
         rows,
+        sources,
         duplicates,
         truncated,
     })

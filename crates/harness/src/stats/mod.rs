@@ -2,7 +2,8 @@
 //!
 //! Every statistic is a median or a quartile over queries, and every speedup is
 //! *paired*: the ratio of two strategies' times on the same query, then the
-//! median of those ratios. Pairing cancels most of what differs between queries
+//! median of those ratios. Both times come from one run folder: shards of a
+//! sweep may run on different machines, and a pair never spans two of them. Pairing cancels most of what differs between queries
 //! (path length, map layout), which a ratio of medians would not. Each
 //! paired median carries a 95% bootstrap interval that resamples maps, then
 //! queries within each map ([`bootstrap`]).

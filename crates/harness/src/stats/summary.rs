@@ -47,10 +47,28 @@ pub struct Group {
     pub sizes: Vec<u32>,
     /// Per (size, strategy).
     pub cells: BTreeMap<(u32, String), Cell>,
-    /// ok rows' time per search, per (size, strategy), keyed by (map seed, query).
-    times: HashMap<(u32, String), HashMap<(u64, u32), f64>>,
+    /// ok rows' run folder and time per search, per (size, strategy), keyed
+    /// by (map seed, query). Two rows pair only when they came from the same
+    /// folder: one shard, measured on one machine.
+    times: HashMap<(u32, String), HashMap<(u64, u32), Timed>>,
     /// Paired ratios with their intervals, computed once each.
     ratios: RatioCache,
+}
+
+/// A row's run folder (an index into [`LoadedRuns::dirs`]) and its time per
+/// search in ns.
+#[derive(Clone, Copy, Debug)]
+struct Timed {
+    source: usize,
+    ns: f64,
+}
+
+impl Timed {
+    /// `self`'s time over `den`'s, when both came from one run folder and
+    /// `den`'s time is positive.
+    fn over(self, den: Timed) -> Option<f64> {
+        (self.source == den.source && den.ns > 0.0).then(|| self.ns / den.ns)
+    }
 }
 
 /// Paired ratios by (size, numerator, denominator), shared by clones.
@@ -86,14 +104,14 @@ impl Group {
     }
 
     /// The paired ratio `num`'s time / `den`'s time over the queries both
-    /// measured correctly at `size`. Speedup of S over linear is
-    /// `ratio(size, "linear", S)`.
+    /// measured correctly at `size`, in the same run folder (so on the same
+    /// machine). Speedup of S over linear is `ratio(size, "linear", S)`.
     pub fn ratio(&self, size: u32, num: &str, den: &str) -> Option<Quartiles> {
         let a = self.times.get(&(size, num.to_string()))?;
         let b = self.times.get(&(size, den.to_string()))?;
         Quartiles::of(
             a.iter()
-                .filter_map(|(k, na)| b.get(k).filter(|nb| **nb > 0.0).map(|nb| na / nb)),
+                .filter_map(|(k, ta)| b.get(k).and_then(|tb| ta.over(*tb))),
         )
     }
 }
@@ -126,9 +144,8 @@ impl Group {
         // Per map, in map-seed order, the ratios in query order: the
         // bootstrap's input in a fixed order, so its interval is too.
         let mut by_map: BTreeMap<u64, BTreeMap<u32, f64>> = BTreeMap::new();
-        for (&(seed, query), na) in a {
-            if let Some(nb) = b.get(&(seed, query)).filter(|nb| **nb > 0.0) {
-                let r = na / nb;
+        for (&(seed, query), ta) in a {
+            if let Some(r) = b.get(&(seed, query)).and_then(|tb| ta.over(*tb)) {
                 if !r.is_nan() {
                     by_map.entry(seed).or_default().insert(query, r);
                 }
@@ -163,27 +180,34 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
     if runs.rows.is_empty() {
         bail!("{}: no measured rows", runs.dirs_text());
     }
-    let mut by_density: BTreeMap<u64, Vec<&Record>> = BTreeMap::new();
-    for r in &runs.rows {
+    let mut by_density: BTreeMap<u64, Vec<(usize, &Record)>> = BTreeMap::new();
+    for (i, r) in runs.rows.iter().enumerate() {
         // Densities are non-negative, so their bit patterns sort like them.
-        by_density.entry(r.density.to_bits()).or_default().push(r);
+        by_density
+            .entry(r.density.to_bits())
+            .or_default()
+            .push((runs.source(i), r));
     }
     let mut groups = Vec::new();
     for (bits, rows) in by_density {
-        let mut sizes: Vec<u32> = rows.iter().map(|r| r.size).collect();
+        let mut sizes: Vec<u32> = rows.iter().map(|(_, r)| r.size).collect();
         sizes.sort_unstable();
         sizes.dedup();
-        let mut by_cell: BTreeMap<(u32, String), Vec<&Record>> = BTreeMap::new();
-        for r in &rows {
+        let mut by_cell: BTreeMap<(u32, String), Vec<(usize, &Record)>> = BTreeMap::new();
+        for &(source, r) in &rows {
             by_cell
                 .entry((r.size, r.strategy.clone()))
                 .or_default()
-                .push(r);
+                .push((source, r));
         }
         let mut cells = BTreeMap::new();
         let mut times = HashMap::new();
         for (key, rs) in by_cell {
-            let ok: Vec<&&Record> = rs.iter().filter(|r| r.status == OK).collect();
+            let ok: Vec<&Record> = rs
+                .iter()
+                .map(|&(_, r)| r)
+                .filter(|r| r.status == OK)
+                .collect();
             let med = |f: &dyn Fn(&Record) -> Option<f64>| {
                 Quartiles::of(ok.iter().filter_map(|r| f(r))).map(|q| q.median)
             };
@@ -193,9 +217,9 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
                 ok: ok.len(),
                 bad: rs
                     .iter()
-                    .filter(|r| r.status != OK && r.status != OVER_BUDGET)
+                    .filter(|(_, r)| r.status != OK && r.status != OVER_BUDGET)
                     .count(),
-                over_budget: rs.iter().filter(|r| r.status == OVER_BUDGET).count(),
+                over_budget: rs.iter().filter(|(_, r)| r.status == OVER_BUDGET).count(),
                 time: Quartiles::of(ok.iter().map(|r| r.ns_per_search)),
                 expansions: med(&|r| Some(r.expansions as f64)),
                 ns_per_expansion: med(&|r| per_exp(1, r).map(|x| x * r.ns_per_search)),
@@ -205,9 +229,16 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
                 path_len: med(&|r| r.path_len),
                 bytes_per_cell: ok.iter().map(|r| r.bytes_per_cell).reduce(f64::max),
             };
-            let t: HashMap<(u64, u32), f64> = ok
+            let t: HashMap<(u64, u32), Timed> = rs
                 .iter()
-                .map(|r| ((r.map_seed, r.query), r.ns_per_search))
+                .filter(|(_, r)| r.status == OK)
+                .map(|&(source, r)| {
+                    let timed = Timed {
+                        source,
+                        ns: r.ns_per_search,
+                    };
+                    ((r.map_seed, r.query), timed)
+                })
                 .collect();
             times.insert(key.clone(), t);
             cells.insert(key, cell);

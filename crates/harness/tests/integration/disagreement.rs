@@ -158,6 +158,7 @@ fn mismatched_rows_stay_out_of_the_summary_and_fail_the_sweep() {
         metas: Vec::new(),
         config: preset_config(&QUICK),
         rows,
+        sources: Vec::new(),
         duplicates: 0,
         truncated: Vec::new(),
     };
