@@ -193,3 +193,115 @@ fn band((lo, hi): (f64, f64)) -> String {
         crate::present::charts::short_number(hi)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row of `strategy` on line `line` of `map` in `family`: `ns` ok, or
+    /// `None` over budget (skipped, no time).
+    fn rec(family: &str, map: &str, line: u32, strategy: &str, ns: Option<f64>) -> Record {
+        Record {
+            map_seed: crate::runs::real_maps::scen_key(map),
+            query: line,
+            strategy: strategy.into(),
+            status: if ns.is_some() { OK } else { OVER_BUDGET }.into(),
+            ns_per_search: ns.unwrap_or(f64::NAN),
+            expansions: 100,
+            family: family.into(),
+            map: map.into(),
+            ..Record::default()
+        }
+    }
+
+    /// Rows of a family on one map whose heap speedups over linear are
+    /// `speedups` (linear 1000 ns, the heap 1000 ÷ speedup).
+    fn family(name: &str, map: &str, speedups: &[f64]) -> Vec<Record> {
+        let mut rows = Vec::new();
+        for (i, s) in speedups.iter().enumerate() {
+            rows.push(rec(name, map, i as u32, "linear", Some(1000.0)));
+            rows.push(rec(name, map, i as u32, "heap", Some(1000.0 / s)));
+        }
+        rows
+    }
+
+    fn verdicts(x: &FamilySpeedup) -> [Verdict; 2] {
+        READINGS.map(|r| Verdict::of(x.speedup.ci, r.band))
+    }
+
+    #[test]
+    fn each_family_is_judged_by_its_whole_interval() {
+        let mut rows = family("inside", "a.map", &[2.5; 6]);
+        rows.extend(family("above", "b.map", &[5.0, 6.0, 5.5, 7.0]));
+        rows.extend(family("below", "c.map", &[1.0, 1.2, 0.9]));
+        rows.extend(family("across", "d.map", &[1.0, 2.5, 4.0]));
+        let got = family_speedups(&rows, 100.0);
+        let names: Vec<&str> = got.iter().map(|x| x.family.as_str()).collect();
+        assert_eq!(names, ["above", "across", "below", "inside"]);
+        let by = |n: &str| got.iter().find(|x| x.family == n).unwrap();
+        use Verdict::*;
+        assert_eq!(verdicts(by("inside")), [Inside, Below]);
+        assert_eq!(by("inside").speedup.median, 2.5);
+        assert_eq!(verdicts(by("above")), [Above, Above]);
+        assert_eq!(by("above").speedup.median, 5.75);
+        assert_eq!(verdicts(by("below")), [Below, Below]);
+        assert_eq!(verdicts(by("across")), [Overlaps, Overlaps]);
+        for x in &got {
+            assert_eq!((x.maps, x.censored, x.left_out), (1, 0, 0), "{x:?}");
+            assert_eq!(x.heap, "heap", "heap-scan has no rows, so no line");
+        }
+    }
+
+    #[test]
+    fn a_family_of_several_maps_resamples_the_maps() {
+        // Two maps at 2.2× and 2.8×, every row alike within its map: the
+        // rows alone would give a narrow interval inside 2–3×; resampling
+        // the maps draws one map twice as often as not, so the interval
+        // reaches both maps' values.
+        let mut rows = family("two", "a.map", &[2.2; 5]);
+        rows.extend(family("two", "b.map", &[2.8; 5]));
+        let [x] = family_speedups(&rows, 100.0).try_into().unwrap();
+        assert_eq!(x.maps, 2);
+        assert_eq!((x.speedup.ci.lo, x.speedup.ci.hi), (2.2, 2.8));
+        assert_eq!(verdicts(&x), [Verdict::Inside, Verdict::Below]);
+    }
+
+    #[test]
+    fn linear_over_budget_counts_at_the_budget() {
+        // Two rows linear finished (3.5×), three it did not: there the heap
+        // took 10 ms, and the budget of 100 ms makes each a 10× lower bound.
+        let mut rows = family("m", "m.map", &[3.5, 3.5]);
+        for line in 2..5 {
+            rows.push(rec("m", "m.map", line, "linear", None));
+            rows.push(rec("m", "m.map", line, "heap", Some(10e6)));
+        }
+        // A row the heap did not finish is left out.
+        rows.push(rec("m", "m.map", 9, "linear", Some(1000.0)));
+        rows.push(rec("m", "m.map", 9, "heap", None));
+        let [x] = family_speedups(&rows, 100.0).try_into().unwrap();
+        assert_eq!((x.rows, x.censored, x.left_out), (5, 3, 1));
+        assert_eq!(x.speedup.median, 10.0);
+        let md = claim_markdown(&[x], 100.0);
+        assert!(
+            md.contains("| m | 1 | `heap` | 5 | 3 | ≥ 10.0× [3.5–10] |"),
+            "{md}"
+        );
+        assert!(md.contains("over the 100 ms budget counts with its time set to the budget"));
+        assert!(md.contains("`heap` in m: 1"), "{md}");
+    }
+
+    #[test]
+    fn the_sentences_name_the_families_by_verdict() {
+        let mut rows = family("inside", "a.map", &[2.5; 6]);
+        rows.extend(family("above", "b.map", &[5.0; 4]));
+        let md = claim_markdown(&family_speedups(&rows, 100.0), 100.0);
+        assert!(
+            md.contains("- `heap`: read as 2–3× as fast, the claim holds (interval inside 2–3×) in inside; above 3× in above. Read as raised by 2–3×, so 3–4× as fast, it holds (interval inside 3–4×) in no family; below 3× in inside; above 4× in above."),
+            "{md}"
+        );
+        assert!(md.contains(
+            "a family on one map file, as above and inside, has its rows alone resampled"
+        ));
+        assert!(!md.contains("≥"), "no row over budget, no lower bound");
+    }
+}
