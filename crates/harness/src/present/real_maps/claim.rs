@@ -254,16 +254,31 @@ mod tests {
 
     #[test]
     fn a_family_of_several_maps_resamples_the_maps() {
-        // Two maps at 2.2× and 2.8×, every row alike within its map: the
-        // rows alone would give a narrow interval inside 2–3×; resampling
-        // the maps draws one map twice as often as not, so the interval
-        // reaches both maps' values.
-        let mut rows = family("two", "a.map", &[2.2; 5]);
-        rows.extend(family("two", "b.map", &[2.8; 5]));
+        // Three maps whose rows sit at three levels. Resampled as rows
+        // alone the median would stay near the middle map's 2.7×, inside
+        // 2–3×; resampling the maps draws the third map alone one time in
+        // 27, so the interval reaches its 3.5× and more: it overlaps 2–3×.
+        let level =
+            |base: f64| -> Vec<f64> { (0..40).map(|i| base + 0.01 * f64::from(i)).collect() };
+        let mut rows = family("three", "a.map", &level(2.0));
+        rows.extend(family("three", "b.map", &level(2.5)));
+        rows.extend(family("three", "c.map", &level(3.5)));
         let [x] = family_speedups(&rows, 100.0).try_into().unwrap();
-        assert_eq!(x.maps, 2);
-        assert_eq!((x.speedup.ci.lo, x.speedup.ci.hi), (2.2, 2.8));
-        assert_eq!(verdicts(&x), [Verdict::Inside, Verdict::Below]);
+        assert_eq!(x.maps, 3);
+        assert!(x.speedup.ci.hi > 3.5, "{:?}", x.speedup.ci);
+        assert_eq!(verdicts(&x)[0], Verdict::Overlaps);
+        // The same rows as one map: the rows alone resampled.
+        let one: Vec<Record> = rows
+            .iter()
+            .cloned()
+            .map(|r| Record {
+                map: "one.map".into(),
+                ..r
+            })
+            .collect();
+        let [y] = family_speedups(&one, 100.0).try_into().unwrap();
+        assert_eq!(y.maps, 1);
+        assert_eq!(verdicts(&y)[0], Verdict::Inside, "{:?}", y.speedup.ci);
     }
 
     #[test]
@@ -303,5 +318,7 @@ mod tests {
             "a family on one map file, as above and inside, has its rows alone resampled"
         ));
         assert!(!md.contains("≥"), "no row over budget, no lower bound");
+        assert!(md.contains("| 2.50× [2.5–2.5] | inside 2–3× | below 3× |"), "{md}");
+        assert!(md.contains("| 5.00× [5.0–5.0] | above 3× | above 4× |"), "{md}");
     }
 }
