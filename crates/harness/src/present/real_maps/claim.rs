@@ -318,7 +318,13 @@ mod tests {
             "a family on one map file, as above and inside, has its rows alone resampled"
         ));
         assert!(!md.contains("≥"), "no row over budget, no lower bound");
-        assert!(md.contains("| 2.50× [2.5–2.5] | inside 2–3× | below 3× |"), "{md}");
-        assert!(md.contains("| 5.00× [5.0–5.0] | above 3× | above 4× |"), "{md}");
+        assert!(
+            md.contains("| 2.50× [2.5–2.5] | inside 2–3× | below 3× |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| 5.00× [5.0–5.0] | above 3× | above 4× |"),
+            "{md}"
+        );
     }
 }
