@@ -68,7 +68,7 @@ pub(crate) fn x_axis(panels: &[Panel], scale: XScale) -> Axis {
             log: false,
             lo,
             hi,
-            ticks: log_ticks(lo, hi),
+            ticks: count_ticks(lo, hi),
         };
     }
     let (lo, hi) = min_max(&xs).unwrap_or((5.0, 10.0));
@@ -146,21 +146,44 @@ fn min_max(v: &[f64]) -> Option<(f64, f64)> {
 
 /// Ticks at 1-2-5 × 10^k (or only 10^k when that is too many), as log₁₀.
 pub(crate) fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
-    for mantissas in [
-        &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0][..],
-        &[1.0, 2.0, 5.0],
-        &[1.0],
-    ] {
+    ticks_at_most(
+        lo,
+        hi,
+        10,
+        &[&[1.0, 1.5, 2.0, 3.0, 5.0, 7.0], &[1.0, 2.0, 5.0], &[1.0]],
+    )
+}
+
+/// Ticks of a count axis, narrower than a y axis: at most six, at 1-2-5 ×
+/// 10^k, 1-3 × 10^k or 10^k, as log₁₀.
+pub(crate) fn count_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    ticks_at_most(
+        lo,
+        hi,
+        6,
+        &[
+            &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0],
+            &[1.0, 2.0, 5.0],
+            &[1.0, 3.0],
+            &[1.0],
+        ],
+    )
+}
+
+/// Ticks at the first set of mantissas × 10^k that gives at most `most`,
+/// as log₁₀; failing all, whole decades at a step.
+fn ticks_at_most(lo: f64, hi: f64, most: usize, sets: &[&[f64]]) -> Vec<f64> {
+    for mantissas in sets {
         let mut t = Vec::new();
         for k in (lo.floor() as i32)..=(hi.ceil() as i32) {
-            for m in mantissas {
+            for m in mantissas.iter() {
                 let v = (m * 10f64.powi(k)).log10();
                 if v >= lo && v <= hi {
                     t.push(v);
                 }
             }
         }
-        if t.len() <= 10 {
+        if t.len() <= most {
             return t;
         }
     }
@@ -278,6 +301,18 @@ mod tests {
             ["1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s"]
         );
         assert!(labels.iter().all(|l| !l.contains('e')));
+    }
+
+    #[test]
+    fn count_axes_have_few_ticks() {
+        // Expansions from 20 to 20 000: 30, 100, 300, … rather than ten
+        // labels that run into each other.
+        let labels: Vec<String> = count_ticks(20f64.log10(), 20e3f64.log10())
+            .iter()
+            .map(|t| count_label(10f64.powf(*t)))
+            .collect();
+        assert_eq!(labels, ["30", "100", "300", "1000", "3000", "10k"]);
+        assert_eq!(count_ticks(4.2, 5.35).len(), 4, "20k, 50k, 100k, 200k");
     }
 
     #[test]
