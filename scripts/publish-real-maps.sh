@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures every strategy on the committed MovingAI suite (data/movingai/) and
-# publishes the runs and their tables to reports/real-maps/.
+# publishes the runs, their tables and charts to reports/real-maps/, and the
+# writeup's "On real maps" section (reports/README.md).
 #
 #   scripts/publish-real-maps.sh [extra sweep flags, e.g. --threads 2]
 #
@@ -45,5 +46,6 @@ for entry in "${runs[@]}"; do
     mkdir -p "$out/data/$tie"
     cp "$run/results.csv" "$run/meta.json" "$out/data/$tie/"
 done
-lab real-maps-report "$out/data/lifo" "$out/data/fifo" "$out/data/larger-g" --out "$out"
+lab real-maps-report "$out/data/lifo" "$out/data/fifo" "$out/data/larger-g" --out "$out" \
+    --writeup reports/README.md
 echo "published to $out/"

@@ -118,3 +118,159 @@ fn a_real_map_sweep_records_every_row_and_makes_its_tables() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(before, std::fs::read(runs[0].join("results.csv")).unwrap());
 }
+
+/// A hand-made real-map run folder: family `open` on one map where the heap
+/// is 2.5× as fast as linear on every row, and family `maze` on two maps
+/// where it is 6×, with linear over budget on its two longest rows.
+fn hand_made_run(dir: &Path) -> PathBuf {
+    use astar_harness::runs::real_maps::{scen_key, write_real_meta, RealMapsConfig, RealMeta};
+    use astar_harness::runs::{Record, RunMeta};
+    let strategies = ["linear", "heap", "bucket", "floor"];
+    let mut config = astar_harness::experiments::real_maps::real_config(
+        &strategies
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect::<Vec<astar_registry::Strategy>>(),
+        "lifo",
+        2.0,
+    );
+    config.strategies = strategies.iter().map(|s| s.to_string()).collect();
+    let meta = RealMeta {
+        run: RunMeta {
+            command: "astar-lab sweep --scen x".into(),
+            ..crate::fixture_meta(config)
+        },
+        real_maps: RealMapsConfig {
+            scen: vec!["x".into()],
+            map_dir: None,
+            sample: None,
+            budget_ms: 100.0,
+        },
+    };
+    let mut rows = Vec::new();
+    let mut add = |family: &str, map: &str, line: u32, speedup: f64, linear_over: bool| {
+        let linear = 1e6 * f64::from(line + 1);
+        for s in strategies {
+            let ns = match s {
+                "linear" => linear,
+                "heap" => linear / speedup,
+                "bucket" => linear / speedup / 1.5,
+                _ => linear / speedup / 2.0,
+            };
+            let over = s == "linear" && linear_over;
+            rows.push(Record {
+                size: 64,
+                map_seed: scen_key(&format!("{map}.scen")),
+                query: line,
+                strategy: s.into(),
+                ns_per_search: if over { f64::NAN } else { ns },
+                repeats: u32::from(!over),
+                expansions: if over { 0 } else { 10 * 10u64.pow(line % 4) },
+                status: if over { "over-budget" } else { "ok" }.into(),
+                scen: format!("{map}.scen"),
+                family: family.into(),
+                map: map.into(),
+                necessary: Some(5),
+                ..Record::default()
+            });
+        }
+    };
+    for line in 0..6 {
+        add("open", "open.map", line, 2.5, false);
+    }
+    for (map, lines) in [("maze-a.map", 0..4), ("maze-b.map", 0..4)] {
+        for line in lines {
+            add("maze", map, line, 6.0, map == "maze-b.map" && line >= 2);
+        }
+    }
+    std::fs::create_dir_all(dir).unwrap();
+    write_real_meta(dir, &meta).unwrap();
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in &rows {
+        w.serialize(r).unwrap();
+    }
+    std::fs::write(dir.join("results.csv"), w.into_inner().unwrap()).unwrap();
+    dir.to_path_buf()
+}
+
+#[test]
+fn the_report_judges_the_claim_per_family_and_fills_the_writeup() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = hand_made_run(&dir.path().join("run"));
+    let out = dir.path().join("reports").join("real-maps");
+    let writeup = dir.path().join("reports").join("README.md");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(
+        &writeup,
+        "# W\n\n<!-- BEGIN GENERATED: on-real-maps -->\n<!-- END GENERATED: on-real-maps -->\n\nafter\n",
+    )
+    .unwrap();
+    let o = astar_lab(&[
+        "real-maps-report",
+        run.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--writeup",
+        writeup.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    // open: 2.5× on every row of one map, inside 2–3×, below 3–4×.
+    assert!(
+        readme.contains("| open | 1 | `heap` | 6 | 0 | 2.50× [2.5–2.5] | inside 2–3× | below 3× |"),
+        "{readme}"
+    );
+    // maze: two maps; linear over budget on two rows, counted at the 100 ms
+    // budget against the heap's 0.5 and 0.67 ms: 200× and 150×, lower
+    // bounds; the median stays 6×, the interval reaches up to them.
+    let maze = readme
+        .lines()
+        .find(|l| l.starts_with("| maze | 2 | `heap` |"))
+        .unwrap_or_else(|| panic!("{readme}"));
+    assert!(
+        maze.starts_with("| maze | 2 | `heap` | 8 | 2 | ≥ 6.00× [6.0–"),
+        "{maze}"
+    );
+    assert!(maze.ends_with("| above 3× | above 4× |"), "{maze}");
+    assert!(readme.contains("a family on one map file, as open, has its rows alone resampled"));
+    let text = std::fs::read_to_string(&writeup).unwrap();
+    assert!(text
+        .starts_with("# W\n\n<!-- BEGIN GENERATED: on-real-maps (by `astar-lab real-maps-report "));
+    assert!(text.ends_with("<!-- END GENERATED: on-real-maps -->\n\nafter\n"));
+    assert!(text.contains("bucket in maze (1.33× [1.3–1.3])"), "{text}");
+    assert!(text.contains("faster (interval above 1×) in maze 1.50× [1.5–1.5] and open 1.50× [1.5–1.5]; it beats the heap in every family"), "{text}");
+    assert!(text.contains("![Time ÷ floor per map family](real-maps/time-over-floor.png)"));
+    for stem in ["time-over-floor", "speedup-open", "speedup-maze"] {
+        for ext in ["png", "svg"] {
+            let f = out.join(format!("{stem}.{ext}"));
+            assert!(
+                std::fs::metadata(&f).unwrap().len() > 1000,
+                "{}",
+                f.display()
+            );
+        }
+    }
+
+    // A writeup without its markers: one line, exit 2, no file touched.
+    let before = std::fs::read(out.join("README.md")).unwrap();
+    std::fs::remove_file(out.join("time-over-floor.png")).unwrap();
+    std::fs::write(&writeup, "# no markers\n").unwrap();
+    let o = astar_lab(&[
+        "real-maps-report",
+        run.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--writeup",
+        writeup.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("on-real-maps"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&writeup).unwrap(), "# no markers\n");
+    assert_eq!(std::fs::read(out.join("README.md")).unwrap(), before);
+    assert!(!out.join("time-over-floor.png").exists());
+}

@@ -760,3 +760,77 @@ fn ratios_never_pair_rows_from_two_run_folders() {
         assert_eq!(g.ratio(size, "linear", "sorted").unwrap().n, 6);
     }
 }
+
+/// The paired fixture with the peers beside it: `pathfinding` 3.5× the
+/// heap's time on every query, `petgraph` (when asked) 2×, and each peer
+/// 8× the floor's.
+fn rows_with_peers(petgraph: bool) -> Vec<Record> {
+    let mut rows = paired_rows();
+    let heaps: Vec<Record> = rows
+        .iter()
+        .filter(|r| r.strategy == "heap")
+        .cloned()
+        .collect();
+    for h in heaps {
+        let mut peers = vec![("pathfinding", 3.5)];
+        if petgraph {
+            peers.push(("petgraph", 2.0));
+        }
+        for (peer, times) in peers {
+            rows.push(Record {
+                strategy: peer.into(),
+                ns_per_search: h.ns_per_search * times,
+                ..h.clone()
+            });
+        }
+    }
+    rows
+}
+
+#[test]
+fn targets_check_petgraph_only_when_the_run_has_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let targets_of = |name: &str, petgraph: bool| {
+        let mut config = config();
+        config.strategies.push("pathfinding".into());
+        if petgraph {
+            config.strategies.push("petgraph".into());
+        }
+        let run = write_run(
+            &dir.path().join(name),
+            &meta(config),
+            &csv_text(&rows_with_peers(petgraph)),
+        );
+        let reports = dir.path().join(format!("reports-{name}"));
+        write_report(&[run], &reports).unwrap();
+        let md = std::fs::read_to_string(reports.join("README.md")).unwrap();
+        section(&md, "targets").to_string()
+    };
+    let with = targets_of("with", true);
+    // The heap is the fastest list (the floor is not one, and neither are
+    // the peers, however fast): every ratio is constant, so its interval is
+    // a point and the verdict sure.
+    for line in [
+        "| `heap` at least 3× faster than `pathfinding` | 3.50× [3.5–3.5] | met |",
+        "| `heap` at least 3× faster than `petgraph` | 2.00× [2.0–2.0] | **not met** |",
+        "| fastest list (heap) at least 6× faster than `petgraph` | 2.00× [2.0–2.0] | **not met** |",
+    ] {
+        assert!(with.contains(line), "no line {line} in\n{with}");
+    }
+    assert!(
+        with.contains("| strategy | median time per search | × floor | `pathfinding` ÷ this | `petgraph` ÷ this | bytes per cell (largest) |"),
+        "{with}"
+    );
+    let heap_row = with.lines().find(|l| l.starts_with("| heap |")).unwrap();
+    assert!(
+        heap_row.contains("| 3.50× [3.5–3.5] | 2.00× [2.0–2.0] |"),
+        "{heap_row}"
+    );
+    assert!(with.contains("`petgraph` takes "), "{with}");
+
+    // Without petgraph rows, no petgraph line, column or sentence.
+    let without = targets_of("without", false);
+    assert!(!without.contains("petgraph"), "{without}");
+    assert!(without
+        .contains("| `heap` at least 3× faster than `pathfinding` | 3.50× [3.5–3.5] | met |"));
+}

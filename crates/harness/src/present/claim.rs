@@ -85,46 +85,105 @@ impl Verdict {
     }
 }
 
-/// A list of sizes in words: `32², 64² and 128²`, or `none`.
-pub fn sizes_words(v: &[u32]) -> String {
-    let s: Vec<String> = v.iter().map(|x| format!("{x}²")).collect();
-    match s.as_slice() {
+impl Verdict {
+    /// The verdict in a few words against `band`: `inside 2–3×`, `above
+    /// 3×`, `below 2×`, `overlapping 2–3×`.
+    pub fn words(self, (lo, hi): (f64, f64)) -> String {
+        let band = format!("{}–{}×", short(lo), short(hi));
+        match self {
+            Verdict::Inside => format!("inside {band}"),
+            Verdict::Above => format!("above {}×", short(hi)),
+            Verdict::Below => format!("below {}×", short(lo)),
+            Verdict::Overlaps => format!("overlapping {band}"),
+        }
+    }
+}
+
+/// Items in words: `a, b and c`, or `none`.
+pub fn list_words(items: &[String]) -> String {
+    match items {
         [] => "none".into(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
-/// The sizes of `speedups` whose interval has verdict `v` against `band`.
-pub fn sizes_where(speedups: &[(u32, Ratio)], band: (f64, f64), v: Verdict) -> Vec<u32> {
+/// A list of sizes in words: `32², 64² and 128²`, or `none`.
+pub fn sizes_words(v: &[u32]) -> String {
+    let s: Vec<String> = v.iter().map(|x| format!("{x}²")).collect();
+    list_words(&s)
+}
+
+/// The places (sizes, families, …) of `speedups` whose interval has verdict
+/// `v` against `band`.
+pub fn places_where<T: Clone>(speedups: &[(T, Ratio)], band: (f64, f64), v: Verdict) -> Vec<T> {
     speedups
         .iter()
         .filter(|(_, r)| Verdict::of(r.ci, band) == v)
-        .map(|(size, _)| *size)
+        .map(|(place, _)| place.clone())
         .collect()
 }
+
+/// The sizes of `speedups` whose interval has verdict `v` against `band`.
+pub fn sizes_where(speedups: &[(u32, Ratio)], band: (f64, f64), v: Verdict) -> Vec<u32> {
+    places_where(speedups, band, v)
+}
+
+/// How the places a speedup was measured at read in a sentence.
+pub struct Places<'a, T> {
+    /// The places in words, as [`sizes_words`].
+    pub words: &'a dyn Fn(&[T]) -> String,
+    /// The preposition before them: `at`, `in`.
+    pub at: &'a str,
+    /// No place: `at no measured size`.
+    pub none: &'a str,
+    /// Every place: `at every measured size`.
+    pub every: &'a str,
+}
+
+/// Map sizes as places.
+pub const SIZES: Places<'static, u32> = Places {
+    words: &sizes_words,
+    at: "at",
+    none: "at no measured size",
+    every: "at every measured size",
+};
 
 /// Where one reading holds for a series of speedups, in words: `inside
 /// 2–3× at 64²; overlaps it at 32²; above at …`.
 pub fn reading_words(speedups: &[(u32, Ratio)], reading: &Reading) -> String {
+    reading_words_at(speedups, reading, &SIZES)
+}
+
+/// [`reading_words`] for speedups at any kind of place (map sizes, map
+/// families).
+pub fn reading_words_at<T: Clone>(
+    speedups: &[(T, Ratio)],
+    reading: &Reading,
+    places: &Places<'_, T>,
+) -> String {
     let (lo, hi) = reading.band;
     let band = format!("{}–{}×", short(lo), short(hi));
-    let inside = sizes_where(speedups, reading.band, Verdict::Inside);
+    let at = places.at;
+    let inside = places_where(speedups, reading.band, Verdict::Inside);
     let mut parts = vec![if inside.is_empty() {
-        format!("holds (interval inside {band}) at no measured size")
+        format!("holds (interval inside {band}) {}", places.none)
     } else if inside.len() == speedups.len() {
-        format!("holds (interval inside {band}) at every measured size")
+        format!("holds (interval inside {band}) {}", places.every)
     } else {
-        format!("holds (interval inside {band}) at {}", sizes_words(&inside))
+        format!(
+            "holds (interval inside {band}) {at} {}",
+            (places.words)(&inside)
+        )
     }];
     for (v, what) in [
         (Verdict::Overlaps, format!("interval overlapping {band}")),
         (Verdict::Below, format!("below {}×", short(lo))),
         (Verdict::Above, format!("above {}×", short(hi))),
     ] {
-        let at = sizes_where(speedups, reading.band, v);
-        if !at.is_empty() {
-            parts.push(format!("{what} at {}", sizes_words(&at)));
+        let found = places_where(speedups, reading.band, v);
+        if !found.is_empty() {
+            parts.push(format!("{what} {at} {}", (places.words)(&found)));
         }
     }
     parts.join("; ")

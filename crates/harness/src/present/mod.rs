@@ -4,6 +4,8 @@
 //!   [`targets`] section.
 //! - [`charts`]: the sweep's charts (SVG and PNG).
 //! - [`claim`]: where seed 000's 2–3× claim holds, per condition.
+//! - [`real_maps`]: the real-map tables and charts, the claim per map family,
+//!   and the writeup's section on real maps.
 //! - [`pictures`]: pictures of one search, like seed 000's figures.
 //! - [`format`]: how numbers read in generated text.
 

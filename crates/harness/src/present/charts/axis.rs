@@ -2,7 +2,7 @@
 //! y value spanning decades) with ticks at round values of the original.
 
 use super::short_number;
-use super::spec::{Format, Panel};
+use super::spec::{Format, Panel, XScale};
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
 
@@ -51,14 +51,26 @@ impl Ranged for Ticked {
     }
 }
 
-/// The x axis: log₂ of the map side, a tick at every power of two.
-pub(crate) fn x_axis(panels: &[Panel]) -> Axis {
+/// The x axis: log₂ of the map side, a tick at every power of two; or
+/// log₁₀ of a count, ticks at 1-2-5 × 10^k.
+pub(crate) fn x_axis(panels: &[Panel], scale: XScale) -> Axis {
     let xs: Vec<f64> = panels
         .iter()
         .flat_map(|p| p.series.iter().flat_map(|s| s.points.iter().map(|p| p.0)))
         .filter(|x| *x > 0.0)
-        .map(f64::log2)
+        .map(|x| scale.t(x))
         .collect();
+    if scale == XScale::Count {
+        let (lo, hi) = min_max(&xs).unwrap_or((0.0, 1.0));
+        let pad = ((hi - lo) * 0.04).max(0.1);
+        let (lo, hi) = (lo - pad, hi + pad);
+        return Axis {
+            log: false,
+            lo,
+            hi,
+            ticks: count_ticks(lo, hi),
+        };
+    }
     let (lo, hi) = min_max(&xs).unwrap_or((5.0, 10.0));
     let (lo, hi) = if hi - lo < 1.0 {
         (lo - 1.0, hi + 1.0)
@@ -90,10 +102,16 @@ pub(crate) fn y_axis(panel: &Panel) -> Axis {
     if let Some((r, _)) = &panel.reference {
         ys.push(*r);
     }
+    value_axis(ys, panel.y_log)
+}
+
+/// An axis over values: including all of them, log when forced or when they
+/// span more than a factor of 30.
+pub(crate) fn value_axis(mut ys: Vec<f64>, forced_log: Option<bool>) -> Axis {
     ys.retain(|y| y.is_finite());
     let (lo, hi) = min_max(&ys).unwrap_or((0.0, 1.0));
     let positive = lo > 0.0;
-    let log = match panel.y_log {
+    let log = match forced_log {
         Some(forced) => forced && positive,
         None => positive && hi / lo > 30.0,
     };
@@ -127,22 +145,45 @@ fn min_max(v: &[f64]) -> Option<(f64, f64)> {
 }
 
 /// Ticks at 1-2-5 × 10^k (or only 10^k when that is too many), as log₁₀.
-fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
-    for mantissas in [
-        &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0][..],
-        &[1.0, 2.0, 5.0],
-        &[1.0],
-    ] {
+pub(crate) fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    ticks_at_most(
+        lo,
+        hi,
+        10,
+        &[&[1.0, 1.5, 2.0, 3.0, 5.0, 7.0], &[1.0, 2.0, 5.0], &[1.0]],
+    )
+}
+
+/// Ticks of a count axis, narrower than a y axis: at most six, at 1-2-5 ×
+/// 10^k, 1-3 × 10^k or 10^k, as log₁₀.
+pub(crate) fn count_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    ticks_at_most(
+        lo,
+        hi,
+        6,
+        &[
+            &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0],
+            &[1.0, 2.0, 5.0],
+            &[1.0, 3.0],
+            &[1.0],
+        ],
+    )
+}
+
+/// Ticks at the first set of mantissas × 10^k that gives at most `most`,
+/// as log₁₀; failing all, whole decades at a step.
+fn ticks_at_most(lo: f64, hi: f64, most: usize, sets: &[&[f64]]) -> Vec<f64> {
+    for mantissas in sets {
         let mut t = Vec::new();
         for k in (lo.floor() as i32)..=(hi.ceil() as i32) {
-            for m in mantissas {
+            for m in mantissas.iter() {
                 let v = (m * 10f64.powi(k)).log10();
                 if v >= lo && v <= hi {
                     t.push(v);
                 }
             }
         }
-        if t.len() <= 10 {
+        if t.len() <= most {
             return t;
         }
     }
@@ -260,6 +301,18 @@ mod tests {
             ["1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s"]
         );
         assert!(labels.iter().all(|l| !l.contains('e')));
+    }
+
+    #[test]
+    fn count_axes_have_few_ticks() {
+        // Expansions from 20 to 20 000: 30, 100, 300, … rather than ten
+        // labels that run into each other.
+        let labels: Vec<String> = count_ticks(20f64.log10(), 20e3f64.log10())
+            .iter()
+            .map(|t| count_label(10f64.powf(*t)))
+            .collect();
+        assert_eq!(labels, ["30", "100", "300", "1000", "3000", "10k"]);
+        assert_eq!(count_ticks(4.2, 5.35).len(), 4, "20k, 50k, 100k, 200k");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Drawing a [`Chart`] with plotters, on the SVG or the bitmap backend.
 
-use super::axis::{tick_label, x_axis, y_axis, Axis, Ticked};
-use super::spec::{Chart, Panel, OVER_BUDGET_NOTE};
+use super::axis::{count_label, tick_label, value_axis, x_axis, y_axis, Axis, Ticked};
+use super::spec::{Chart, DotChart, Format, Panel, XScale, OVER_BUDGET_NOTE};
 use super::style::{Look, Marker, Rgb, HEAP};
 use super::{short_number, FONT};
 use crate::error::{Error, Result};
@@ -20,33 +20,89 @@ fn rgb(c: Rgb) -> RGBColor {
     RGBColor(c.0, c.1, c.2)
 }
 
-pub(crate) fn render_svg(chart: &Chart) -> Result<String> {
+/// Something drawn as a chart: a line chart or a dot chart.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Figure<'a> {
+    Lines(&'a Chart),
+    Dots(&'a DotChart),
+}
+
+impl Figure<'_> {
+    fn stem(&self) -> &str {
+        match self {
+            Figure::Lines(c) => &c.stem,
+            Figure::Dots(c) => &c.stem,
+        }
+    }
+
+    fn size(&self) -> (u32, u32) {
+        match self {
+            Figure::Lines(_) => SIZE,
+            Figure::Dots(c) => (SIZE.0, c.height),
+        }
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        match self {
+            Figure::Lines(c) => draw(c, root),
+            Figure::Dots(c) => draw_dots(c, root),
+        }
+    }
+}
+
+pub(crate) fn render_svg(figure: Figure<'_>) -> Result<String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        draw(chart, &root)?;
-        root.present().map_err(|e| Error::draw(&chart.stem, e))?;
+        let root = SVGBackend::with_string(&mut svg, figure.size()).into_drawing_area();
+        figure.draw(&root)?;
+        root.present().map_err(|e| Error::draw(figure.stem(), e))?;
     }
     Ok(svg)
 }
 
-pub(crate) fn render_png(chart: &Chart) -> Result<Vec<u8>> {
-    let mut rgb = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
+pub(crate) fn render_png(figure: Figure<'_>) -> Result<Vec<u8>> {
+    let (w, h) = figure.size();
+    let mut rgb = vec![0u8; (w * h * 3) as usize];
     {
-        let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();
-        draw(chart, &root)?;
-        root.present().map_err(|e| Error::draw(&chart.stem, e))?;
+        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+        figure.draw(&root)?;
+        root.present().map_err(|e| Error::draw(figure.stem(), e))?;
     }
     let mut png = Vec::new();
     image::ImageEncoder::write_image(
         image::codecs::png::PngEncoder::new(&mut png),
         &rgb,
-        SIZE.0,
-        SIZE.1,
+        w,
+        h,
         image::ColorType::Rgb8,
     )
-    .map_err(|e| Error::draw(&chart.stem, e))?;
+    .map_err(|e| Error::draw(figure.stem(), e))?;
     Ok(png)
+}
+
+/// The title and the word-wrapped subtitle at the top of a chart.
+fn draw_title<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    subtitle: &str,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    root.draw(&Text::new(
+        title.to_string(),
+        (24, 14),
+        (FONT, 30).into_font().color(&BLACK),
+    ))?;
+    for (i, line) in wrap(subtitle, SUBTITLE_CHARS).iter().enumerate() {
+        root.draw(&Text::new(
+            line.clone(),
+            (24, 52 + 20 * i as i32),
+            (FONT, 16).into_font().color(&RGBColor(70, 70, 70)),
+        ))?;
+    }
+    Ok(())
 }
 
 /// Draws a chart on any backend.
@@ -55,30 +111,25 @@ where
     DB::ErrorType: 'static,
 {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.stem, e);
-    root.fill(&WHITE).map_err(e)?;
-    root.draw(&Text::new(
-        chart.title.clone(),
-        (24, 14),
-        (FONT, 30).into_font().color(&BLACK),
-    ))
-    .map_err(e)?;
-    for (i, line) in wrap(&chart.subtitle, 135).iter().enumerate() {
-        root.draw(&Text::new(
-            line.clone(),
-            (24, 52 + 20 * i as i32),
-            (FONT, 16).into_font().color(&RGBColor(70, 70, 70)),
-        ))
-        .map_err(e)?;
-    }
-    let (_, body) = root.split_vertically(TITLE_H + 6);
+    draw_title(root, &chart.title, &chart.subtitle).map_err(e)?;
+    let (_, body) = root.split_vertically(title_height(&chart.subtitle) + 6);
     let (plots, legend) = body.split_horizontally(SIZE.0 - LEGEND_W);
     let areas = plots.split_evenly((1, chart.panels.len()));
-    let x = x_axis(&chart.panels);
+    let x = x_axis(&chart.panels, chart.x_scale);
     for (area, panel) in areas.iter().zip(&chart.panels) {
         draw_panel(chart, panel, &x, area, root)?;
     }
     draw_legend(chart, &legend, root)
 }
+
+/// The height of the title block: room for the title and two lines of
+/// subtitle, more when the subtitle is longer.
+fn title_height(subtitle: &str) -> u32 {
+    TITLE_H.max(48 + 20 * wrap(subtitle, SUBTITLE_CHARS).len() as u32)
+}
+
+/// Characters per line of a subtitle.
+const SUBTITLE_CHARS: usize = 135;
 
 /// Word-wraps `text` at `width` characters.
 fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -122,8 +173,11 @@ where
         .build_cartesian_2d(Ticked(x.clone()), Ticked(y.clone()))
         .map_err(e)?;
     let y_fmt = |v: &f64| tick_label(panel.y_format, if y.log { 10f64.powf(*v) } else { *v });
-    let x_fmt = |v: &f64| short_number(2f64.powf(*v).round());
-    let x_desc = if chart.panels.len() > 1 {
+    let x_fmt = |v: &f64| match chart.x_scale {
+        XScale::Side => short_number(2f64.powf(*v).round()),
+        XScale::Count => count_label(chart.x_scale.inverse(*v)),
+    };
+    let x_desc = if chart.panels.len() > 1 && chart.x_scale == XScale::Side {
         "map side (cells, log₂)"
     } else {
         chart.x_label.as_str()
@@ -147,7 +201,7 @@ where
         .draw()
         .map_err(e)?;
 
-    let px = |sx: f64, sy: f64| ctx.backend_coord(&(sx.log2(), y.t(sy)));
+    let px = |sx: f64, sy: f64| ctx.backend_coord(&(chart.x_scale.t(sx), y.t(sy)));
     let (left, top) = ctx.backend_coord(&(x.lo, y.hi));
     let (right, bottom) = ctx.backend_coord(&(x.hi, y.lo));
     let clamp = |p: (i32, i32)| (p.0.clamp(left, right), p.1.clamp(top, bottom));
@@ -330,11 +384,19 @@ where
         .iter()
         .flat_map(|p| &p.series)
         .any(|s| s.label.contains(", "));
+    // Every series once, grouped by family (stable: a panel's order within
+    // a family), so a family one panel lacks does not get a second heading.
+    let mut entries: Vec<&super::spec::Series> = Vec::new();
     for s in chart.panels.iter().flat_map(|p| &p.series) {
-        if seen.contains(&s.label.as_str()) {
-            continue;
+        if !seen.contains(&s.label.as_str()) {
+            seen.push(&s.label);
+            entries.push(s);
         }
-        seen.push(&s.label);
+    }
+    if headed {
+        entries.sort_by_key(|s| s.look.family);
+    }
+    for s in entries {
         // A heading over each family's entries.
         if headed && family != Some(s.look.family) {
             family = Some(s.look.family);
@@ -418,4 +480,101 @@ fn label_lines<DB: DrawingBackend>(
         ))?;
     }
     Ok(y + 19 * (lines.len() as i32 - 1) + 27)
+}
+
+/// Draws a dot chart: the title, then its panels in a grid, each a column
+/// of labelled rows on a value axis shared by every panel.
+fn draw_dots<DB: DrawingBackend>(chart: &DotChart, root: &DrawingArea<DB, Shift>) -> Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.stem, e);
+    draw_title(root, &chart.title, &chart.subtitle).map_err(e)?;
+    let (_, body) = root.split_vertically(title_height(&chart.subtitle) + 16);
+    let columns = chart.columns.max(1);
+    let rows = chart.panels.len().div_ceil(columns).max(1);
+    let areas = body.split_evenly((rows, columns));
+    let mut values: Vec<f64> = Vec::new();
+    for d in chart.panels.iter().flat_map(|p| &p.rows) {
+        values.extend(d.value);
+        values.extend(d.interval.iter().flat_map(|i| [i.0, i.1]));
+    }
+    values.extend(chart.reference);
+    let x = value_axis(values, None);
+    for (area, panel) in areas.iter().zip(&chart.panels) {
+        let n = panel.rows.len();
+        let y = Axis {
+            log: false,
+            lo: -0.6,
+            hi: n as f64 - 0.4,
+            ticks: (0..n).map(|i| i as f64).collect(),
+        };
+        let mut ctx = ChartBuilder::on(area)
+            .margin(10)
+            .margin_right(24)
+            .caption(&panel.title, (FONT, 21))
+            .x_label_area_size(54)
+            .y_label_area_size(150)
+            .build_cartesian_2d(Ticked(x.clone()), Ticked(y.clone()))
+            .map_err(e)?;
+        // Row i from the top.
+        let row_at = |v: f64| n - 1 - (v.round().max(0.0) as usize).min(n - 1);
+        let y_fmt = |v: &f64| panel.rows[row_at(*v)].label.clone();
+        let x_fmt = |v: &f64| tick_label(Format::Number, if x.log { 10f64.powf(*v) } else { *v });
+        let x_desc = if x.log && !chart.x_label.contains("log") {
+            format!("{}, log scale", chart.x_label)
+        } else {
+            chart.x_label.clone()
+        };
+        ctx.configure_mesh()
+            .x_desc(x_desc.as_str())
+            .x_label_formatter(&x_fmt)
+            .y_label_formatter(&y_fmt)
+            .label_style((FONT, 16))
+            .axis_desc_style((FONT, 17))
+            .bold_line_style(RGBColor(225, 225, 225))
+            .light_line_style(TRANSPARENT)
+            .axis_style(RGBColor(90, 90, 90))
+            .draw()
+            .map_err(e)?;
+        let at = |v: f64, i: usize| ctx.backend_coord(&(x.t(v), (n - 1 - i) as f64));
+        let (_, top) = ctx.backend_coord(&(x.lo, y.hi));
+        let (_, bottom) = ctx.backend_coord(&(x.lo, y.lo));
+        if let Some(r) = chart.reference {
+            let (xr, _) = at(r, 0);
+            dashed(
+                root,
+                &[(xr, top), (xr, bottom)],
+                REFERENCE.stroke_width(2),
+                &[6, 5],
+            )
+            .map_err(e)?;
+        }
+        for (i, d) in panel.rows.iter().enumerate() {
+            let colour = rgb(d.look.colour);
+            if let Some((lo, hi)) = d.interval {
+                let (a, b) = (at(lo, i), at(hi, i));
+                let s = colour.stroke_width(2);
+                root.draw(&PathElement::new(vec![a, b], s)).map_err(e)?;
+                for end in [a, b] {
+                    root.draw(&PathElement::new(
+                        vec![(end.0, end.1 - 6), (end.0, end.1 + 6)],
+                        s,
+                    ))
+                    .map_err(e)?;
+                }
+            }
+            if let Some(v) = d.value {
+                let look = Look {
+                    marker: match d.look.marker {
+                        Marker::None => Marker::Circle,
+                        m => m,
+                    },
+                    ..d.look
+                };
+                marker(root, at(v, i), look).map_err(e)?;
+            }
+        }
+    }
+    Ok(())
 }

@@ -20,6 +20,7 @@
 
 mod axis;
 mod draw;
+pub mod real_maps;
 mod spec;
 mod style;
 
@@ -59,10 +60,11 @@ pub fn plot_runs(runs: &[PathBuf], out_dir: &Path) -> Result<Vec<PathBuf>> {
         for chart in spec::charts(&loaded, &summary, group) {
             let stem = format!("{}{suffix}", chart.stem);
             let svg_path = out_dir.join(format!("{stem}.svg"));
-            write_atomic(&svg_path, draw::render_svg(&chart)?.as_bytes())?;
+            let figure = draw::Figure::Lines(&chart);
+            write_atomic(&svg_path, draw::render_svg(figure)?.as_bytes())?;
             written.push(svg_path);
             let png_path = out_dir.join(format!("{stem}.png"));
-            write_atomic(&png_path, &draw::render_png(&chart)?)?;
+            write_atomic(&png_path, &draw::render_png(figure)?)?;
             written.push(png_path);
         }
     }

@@ -50,6 +50,33 @@ pub(crate) enum Format {
     Count,
 }
 
+/// What the x values of a line chart are, and so how its axis reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum XScale {
+    /// A map side: log₂, a tick at every power of two.
+    Side,
+    /// A count spanning decades (expansions): log₁₀, ticks at 1-2-5 × 10^k.
+    Count,
+}
+
+impl XScale {
+    /// The transformed value the axis is linear in.
+    pub(crate) fn t(self, v: f64) -> f64 {
+        match self {
+            XScale::Side => v.log2(),
+            XScale::Count => v.max(f64::MIN_POSITIVE).log10(),
+        }
+    }
+
+    /// The value of a transformed one.
+    pub(crate) fn inverse(self, t: f64) -> f64 {
+        match self {
+            XScale::Side => 2f64.powf(t),
+            XScale::Count => 10f64.powf(t),
+        }
+    }
+}
+
 /// A whole chart: a title, panels side by side, one legend.
 #[derive(Clone, Debug)]
 pub(crate) struct Chart {
@@ -57,9 +84,47 @@ pub(crate) struct Chart {
     pub(crate) title: String,
     pub(crate) subtitle: String,
     pub(crate) x_label: String,
+    /// The x axis's scale.
+    pub(crate) x_scale: XScale,
     pub(crate) panels: Vec<Panel>,
     /// Legend note for the bands, when the series have bands.
     pub(crate) band_note: Option<String>,
+}
+
+/// A dot chart: panels in a grid, each a column of labelled rows with a
+/// dot (the median) and a whisker (its interval) on a shared value axis.
+#[derive(Clone, Debug)]
+pub(crate) struct DotChart {
+    pub(crate) stem: String,
+    pub(crate) title: String,
+    pub(crate) subtitle: String,
+    /// The value axis's label.
+    pub(crate) x_label: String,
+    /// Panels per row of the grid.
+    pub(crate) columns: usize,
+    /// Height of the whole chart, pixels.
+    pub(crate) height: u32,
+    pub(crate) panels: Vec<DotPanel>,
+    /// A dashed vertical reference line.
+    pub(crate) reference: Option<f64>,
+}
+
+/// One panel of a [`DotChart`]: rows top to bottom.
+#[derive(Clone, Debug)]
+pub(crate) struct DotPanel {
+    pub(crate) title: String,
+    pub(crate) rows: Vec<Dot>,
+}
+
+/// One row of a dot panel.
+#[derive(Clone, Debug)]
+pub(crate) struct Dot {
+    pub(crate) label: String,
+    pub(crate) look: Look,
+    /// The median, if measured.
+    pub(crate) value: Option<f64>,
+    /// Its interval (low, high).
+    pub(crate) interval: Option<(f64, f64)>,
 }
 
 /// The charts of one density.
@@ -125,6 +190,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 "per query: {base} time ÷ strategy time, same query; line: median over queries. {conditions}"
             ),
             x_label: x_label.clone(),
+            x_scale: XScale::Side,
             panels: vec![Panel {
                 title: None,
                 y_label: format!("speedup over {base} (×)"),
@@ -152,6 +218,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
         title: "Time per search vs map size".into(),
         subtitle: format!("median over queries of each query's median time; {conditions}"),
         x_label: x_label.clone(),
+        x_scale: XScale::Side,
         panels: vec![Panel {
             title: None,
             y_label: "time per search (log scale)".into(),
@@ -171,6 +238,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
             "median over queries of time per search ÷ expansions; how each list's cost per step grows. {conditions}"
         ),
         x_label: x_label.clone(),
+        x_scale: XScale::Side,
         panels: vec![Panel {
             title: None,
             y_label: "time per expansion".into(),
@@ -199,6 +267,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
             "medians over queries; strategies that performed the same search share a line. {conditions}"
         ),
         x_label,
+        x_scale: XScale::Side,
         panels: vec![
             Panel {
                 title: Some("largest OPEN".into()),
@@ -279,7 +348,7 @@ fn per_strategy(
 
 /// The series grouped by family (lists, heaps, monotone queues,
 /// references), in the run's order within a family.
-fn by_family(mut series: Vec<Series>) -> Vec<Series> {
+pub(crate) fn by_family(mut series: Vec<Series>) -> Vec<Series> {
     series.sort_by_key(|s| s.look.family);
     series
 }

@@ -92,7 +92,7 @@ pub(crate) struct Look {
 pub(crate) const HEAP: &str = "heap";
 
 /// Every known strategy: its family, colour, marker and dash.
-const KNOWN: [(&str, Family, Rgb, Marker, Dash); 14] = [
+const KNOWN: [(&str, Family, Rgb, Marker, Dash); 15] = [
     (
         "linear",
         Family::Lists,
@@ -176,6 +176,13 @@ const KNOWN: [(&str, Family, Rgb, Marker, Dash); 14] = [
         Rgb(68, 170, 153),
         Marker::Triangle,
         Dash::Dashed,
+    ),
+    (
+        "sparse-bucket",
+        Family::Monotone,
+        Rgb(153, 153, 51),
+        Marker::Circle,
+        Dash::Dotted,
     ),
     (
         FLOOR,
@@ -287,6 +294,7 @@ mod tests {
         assert_eq!(family("heap-scan"), Family::Lists);
         assert_eq!(family("dary8"), Family::Heaps);
         assert_eq!(family("radix"), Family::Monotone);
+        assert_eq!(family("sparse-bucket"), Family::Monotone);
         assert_eq!(family("petgraph"), Family::References);
         assert_eq!(family("something-new"), Family::Other);
         assert_eq!(look(&names, FLOOR).colour, Rgb(0, 0, 0));
