@@ -66,21 +66,27 @@ impl BinaryHeap {
     /// of sifting up at the end.
     #[inline(always)]
     fn fill_root(&mut self, key: Key) {
-        let len = self.heap.len();
+        let heap = &mut self.heap[..];
+        let len = heap.len();
         let mut at = 0;
+        // Both children exist while `left < len - 1`; written so, every
+        // index below is visibly in range and needs no bounds check.
+        let both = len.saturating_sub(1);
         loop {
             let left = 2 * at + 1;
-            let right = left + 1;
-            let child = if right < len {
+            let child = if left < both {
+                let pair = &heap[left..left + 2];
                 // Which child is smaller is a coin toss: add the comparison
                 // instead of branching on it, so no misprediction is possible.
-                left + usize::from(self.heap[right] < self.heap[left])
+                left + usize::from(pair[1] < pair[0])
             } else if left < len {
                 left
             } else {
                 break;
             };
-            self.place(at, self.heap[child]);
+            let below = heap[child];
+            heap[at] = below;
+            self.position[below.node() as usize] = at as u32;
             at = child;
         }
         self.sift_up(at, key);
