@@ -247,9 +247,12 @@ impl StrideDivider {
 /// scattered ones, and the corner rule becomes two rotations.
 #[inline(always)]
 fn passable_neighbours(passable: &[bool], node: usize, stride: usize) -> u8 {
-    let above = &passable[node - stride - 1..][..3];
-    let level = &passable[node - 1..][..3];
-    let below = &passable[node + stride - 1..][..3];
+    // One bounds check for the whole 3×3 block: the three rows are read
+    // from a single slice that starts at the upper left neighbour.
+    let block = &passable[node - stride - 1..][..2 * stride + 3];
+    let above = &block[..3];
+    let level = &block[stride..][..3];
+    let below = &block[2 * stride..][..3];
     (above[0] as u8)
         | (above[1] as u8) << 1
         | (above[2] as u8) << 2
@@ -327,6 +330,35 @@ impl Order for SeedOrder {
     }
 }
 
+/// The tie-break field of a key as a type, so that the hot loop of the
+/// default policy (LIFO) is compiled without the choice between policies.
+trait Ties {
+    /// The tie field of the key made `seq`-th (from 0), with cost `g`,
+    /// under `policy`.
+    fn tie(policy: TiePolicy, seq: u64, g: u32) -> u64;
+}
+/// LIFO only: `policy` is always [`TiePolicy::Lifo`].
+struct LifoTies;
+/// Any policy, chosen at run time.
+struct AnyTies;
+impl Ties for LifoTies {
+    #[inline(always)]
+    fn tie(policy: TiePolicy, seq: u64, g: u32) -> u64 {
+        debug_assert_eq!(policy, TiePolicy::Lifo);
+        AnyTies::tie(TiePolicy::Lifo, seq, g)
+    }
+}
+impl Ties for AnyTies {
+    #[inline(always)]
+    fn tie(policy: TiePolicy, seq: u64, g: u32) -> u64 {
+        match policy {
+            TiePolicy::Lifo => !seq,
+            TiePolicy::Fifo => seq,
+            TiePolicy::LargerG => ((!g as u64) << 32) | (!(seq as u32)) as u64,
+        }
+    }
+}
+
 /// A reusable A* searcher over open list `L`.
 ///
 /// Create one per thread and call [`Search::run`] for each query; its arrays
@@ -338,6 +370,39 @@ pub struct Search<L> {
     generation: u32,
     /// Goal node and stride of the last search, for path reconstruction.
     last: Option<(NodeId, NodeId, u32)>,
+    /// The moves of every neighbour mask under the last rules searched
+    /// (see [`MoveTable`]), kept while the rules stay the same.
+    moves: MoveTable,
+}
+
+/// For each of the 256 masks of passable neighbours, the moves a node with
+/// those neighbours makes (corner rule and four or eight moves applied),
+/// arranged in generation order (bit `i` is the move generated `i`-th), and
+/// how many there are: one load per expansion instead of the rules' tests.
+/// Built once for a set of rules and reused while they do not change.
+#[derive(Clone, Debug, Default)]
+struct MoveTable {
+    /// `(moves, count)` per mask; empty until first built.
+    entries: Vec<(u8, u8)>,
+    /// The rules `entries` was built for.
+    built_for: Option<(Moves, bool, NeighbourOrder)>,
+}
+
+impl MoveTable {
+    /// The table for these rules, building it if the last one was for others.
+    fn for_rules<N: Order>(&mut self, rules: &Rules) -> &[(u8, u8); 256] {
+        let want = (rules.moves, rules.corner_cutting, rules.neighbour_order);
+        if self.built_for != Some(want) {
+            self.entries = (0..=255u8)
+                .map(|open| {
+                    let allowed = allowed_moves(open, rules.moves, rules.corner_cutting);
+                    (N::arrange(allowed), allowed.count_ones() as u8)
+                })
+                .collect();
+            self.built_for = Some(want);
+        }
+        self.entries[..].try_into().expect("256 entries")
+    }
 }
 
 /// The heuristic as a type, so that the hot loop is compiled once per heuristic
@@ -427,6 +492,7 @@ impl<L: OpenList> Search<L> {
             cells: Vec::new(),
             generation: 0,
             last: None,
+            moves: MoveTable::default(),
         }
     }
 
@@ -487,12 +553,36 @@ impl<L: OpenList> Search<L> {
         rules: &Rules,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
+        match rules.tie {
+            TiePolicy::Lifo => self.astar_ties::<N, LifoTies>(grid, start, goal, rules, observer),
+            TiePolicy::Fifo | TiePolicy::LargerG => {
+                self.astar_ties::<N, AnyTies>(grid, start, goal, rules, observer)
+            }
+        }
+    }
+
+    /// The search in neighbour order `N` and tie-break `T`, with the
+    /// heuristic as a type.
+    fn astar_ties<N: Order, T: Ties>(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+        observer: &mut impl Observer,
+    ) -> Result<SearchReport, SearchError> {
         match rules.heuristic {
-            Heuristic::Octile => self.astar::<OctileH, N>(grid, start, goal, rules, observer),
-            Heuristic::Manhattan => self.astar::<ManhattanH, N>(grid, start, goal, rules, observer),
-            Heuristic::Chebyshev => self.astar::<ChebyshevH, N>(grid, start, goal, rules, observer),
-            Heuristic::Euclidean => self.astar::<EuclideanH, N>(grid, start, goal, rules, observer),
-            Heuristic::Zero => self.astar::<ZeroH, N>(grid, start, goal, rules, observer),
+            Heuristic::Octile => self.astar::<OctileH, N, T>(grid, start, goal, rules, observer),
+            Heuristic::Manhattan => {
+                self.astar::<ManhattanH, N, T>(grid, start, goal, rules, observer)
+            }
+            Heuristic::Chebyshev => {
+                self.astar::<ChebyshevH, N, T>(grid, start, goal, rules, observer)
+            }
+            Heuristic::Euclidean => {
+                self.astar::<EuclideanH, N, T>(grid, start, goal, rules, observer)
+            }
+            Heuristic::Zero => self.astar::<ZeroH, N, T>(grid, start, goal, rules, observer),
         }
     }
 
@@ -512,7 +602,7 @@ impl<L: OpenList> Search<L> {
         self.last = None;
     }
 
-    fn astar<H: Estimate, N: Order>(
+    fn astar<H: Estimate, N: Order, T: Ties>(
         &mut self,
         grid: &Grid,
         start: Point,
@@ -547,11 +637,7 @@ impl<L: OpenList> Search<L> {
         let mut seq: u64 = 0;
         let tie_policy = rules.tie;
         let mut key = |f: u32, g: u32, node: NodeId| {
-            let tie = match tie_policy {
-                TiePolicy::Lifo => !seq,
-                TiePolicy::Fifo => seq,
-                TiePolicy::LargerG => ((!g as u64) << 32) | (!(seq as u32)) as u64,
-            };
+            let tie = T::tie(tie_policy, seq, g);
             seq += 1;
             Key::new(f, tie, node)
         };
@@ -569,7 +655,7 @@ impl<L: OpenList> Search<L> {
 
         // Rules and seed modes, hoisted: loop-invariant, so their branches
         // predict perfectly.
-        let (moves, corner_cutting) = (rules.moves, rules.corner_cutting);
+        let move_table = self.moves.for_rules::<N>(rules);
         let expansion_limit = rules.expansion_limit.unwrap_or(u64::MAX);
         let stop_on_open = rules.goal_test == GoalTest::Opened;
         let step_rule = rules.step_rule;
@@ -618,8 +704,8 @@ impl<L: OpenList> Search<L> {
             // Step 5: look at each neighbour it may move to, in the rules'
             // neighbour order (bit `i` of `moves_left` is the `i`-th move).
             let open_cells = passable_neighbours(passable, node as usize, stride as usize);
-            let mut moves_left = N::arrange(allowed_moves(open_cells, moves, corner_cutting));
-            c.generated += u64::from(moves_left.count_ones());
+            let (mut moves_left, count) = move_table[open_cells as usize];
+            c.generated += u64::from(count);
             while moves_left != 0 {
                 // `& 7` lets the compiler see that every table index is in range.
                 let d = N::direction(moves_left.trailing_zeros() as usize) & 7;
@@ -632,7 +718,10 @@ impl<L: OpenList> Search<L> {
                         .ok_or_else(overflow)?,
                 };
                 let cell = &mut cells[next as usize];
-                let fresh = cell.tag >> GEN_SHIFT != generation;
+                // Generations only grow (and every tag is zeroed when they
+                // start again from 1), so a tag below this search's stamp was
+                // written by an older search: the node is new.
+                let fresh = cell.tag < stamp;
                 if !fresh && next_g >= cell.g {
                     // Closed or open with a G at least as good: skip.
                     continue;
@@ -666,7 +755,7 @@ impl<L: OpenList> Search<L> {
                     observer.opened(next, next_g, h);
                     c.pushes += 1;
                 }
-                if stop_on_open && next == goal_node {
+                if next == goal_node && stop_on_open {
                     // Seed 000's quicker stop: the goal has just been put on OPEN.
                     c.max_open = c.max_open.max(open.len() as u64);
                     break 'search Outcome::Found;
