@@ -47,15 +47,22 @@ cargo build --release -p astar-lab
 mkdir -p runs
 cores=$(nproc)
 
+# Everything is measured before anything is copied into reports/, so every
+# run is measured on a clean tree and names its commit without "-dirty".
 one=$(sweep_into_runs --quick --threads 1)
 many=$(sweep_into_runs --quick --threads "$cores")
-publish_data "$one" reports/threads/data/one
-publish_data "$many" reports/threads/data/many
-threads=$(lab threads --one reports/threads/data/one --many reports/threads/data/many |
+# The choice, from a scratch copy of the writeup; the real one is written below.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cp reports/README.md "$scratch/"
+threads=$(lab threads --one "$one" --many "$many" --reports "$scratch" |
     sed -n 's/^threads to publish with: //p')
 echo "publishing with $threads worker thread(s)"
-
 run=$(sweep_into_runs --full --threads "$threads" "$@")
+
+publish_data "$one" reports/threads/data/one
+publish_data "$many" reports/threads/data/many
+lab threads --one reports/threads/data/one --many reports/threads/data/many
 publish_data "$run" reports/data
 lab plot reports/data --out reports/charts
 lab report reports/data --reports reports
