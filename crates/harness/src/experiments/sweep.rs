@@ -61,15 +61,15 @@ pub const QUICK: Preset = Preset {
     budget_ms: None,
 };
 
-/// `--full`: the published figures; up to 4096², in about half an hour on
-/// two cores. The fast lists and the peers run at every size (a few seconds
-/// a search at 4096²); the linear-time lists grow quadratically (the linked
-/// list takes seconds a search at 1024², minutes at 4096²), so a per-search
-/// budget stops each of them at the first search that exceeds it and skips
-/// it on the larger sizes, recorded `over-budget`. The budget sits well
-/// above the slowest peer's search at 4096² so that only the linear-time
-/// lists meet it. Queries per map fall with the size: at least 15 queries on
-/// 5 maps at every size, for an interval of the median.
+/// `--full`: the published figures; up to 4096², in about ten minutes on two
+/// cores, most of it on the largest maps. The fast lists and the peers run at
+/// every size (under a second a search at 4096²); the linear-time lists grow
+/// quadratically (the linked list takes seconds a search at 2048²), so a
+/// per-search budget stops each of them at the first search that exceeds it
+/// and skips it on the larger sizes, recorded `over-budget`. The budget sits
+/// far above the slowest peer's search at 4096² so that only the linear-time
+/// lists meet it. Queries per map fall with the size, but every size has at
+/// least 30 queries on 5 maps, for an interval of the median.
 pub const FULL: Preset = Preset {
     sizes: &[32, 64, 128, 256, 512, 1024, 2048, 4096],
     densities: &[0.25],
@@ -80,10 +80,10 @@ pub const FULL: Preset = Preset {
         (64, 96),
         (128, 64),
         (256, 40),
-        (512, 16),
-        (1024, 6),
-        (2048, 4),
-        (4096, 3),
+        (512, 24),
+        (1024, 12),
+        (2048, 8),
+        (4096, 6),
     ],
     min_time_ms: 5.0,
     budget_ms: Some(10_000.0),
