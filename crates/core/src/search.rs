@@ -302,7 +302,8 @@ impl Order for DefaultOrder {
     }
 }
 
-/// [`SEED_NEIGHBOUR_ORDER`] applied to every mask: one load per expansion.
+/// [`SEED_NEIGHBOUR_ORDER`] applied to every mask (read when the move table
+/// is built).
 const SEED_ARRANGED: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut mask = 0;
