@@ -12,8 +12,9 @@
 #
 #   scripts/instructions.sh [SCEN_FILE ROW]
 #
-# The scenario defaults to the last row of the arena scenario shipped with the
-# tests; the map is the row's map file beside the scenario. Writes
+# The scenario defaults to row 3000 (from 0) of the committed maze512-32-0
+# scenario, the row the published tables use; with SCEN_FILE alone, its last
+# row. The map is the row's map file beside the scenario. Writes
 # reports/instructions/README.md (the tables) and
 # reports/instructions/instructions.csv (the raw counts). A few minutes.
 #
@@ -24,9 +25,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scen=${1:-crates/harness/tests/data/arena.map.scen}
+scen=${1:-data/movingai/maze512-32-0.map.scen}
 row=${2:-}
-if [[ -z $row ]]; then
+if [[ $# -eq 0 ]]; then
+    row=3000
+elif [[ -z $row ]]; then
     # Rows are counted from 0; the header is the first line.
     row=$(($(grep -c . "$scen") - 2))
 fi

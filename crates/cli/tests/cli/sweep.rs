@@ -376,7 +376,10 @@ fn a_search_over_the_budget_stops_its_strategy() {
         readme.contains("0 errors or mismatches, 24 over the time budget"),
         "{readme}"
     );
-    assert!(readme.contains("`heap` from 16²"), "{readme}");
+    assert!(
+        readme.contains("`heap` at 16² (0 of 4 queries finished within it)"),
+        "{readme}"
+    );
 }
 
 #[test]
@@ -399,7 +402,7 @@ fn a_line_that_went_over_budget_ends_in_a_mark() {
         assert!(o.status.success(), "{}", stderr(&o));
         std::fs::read_to_string(charts.join("time-per-search.svg")).unwrap()
     };
-    let note = "went over the time";
+    let note = "end mark:";
     assert!(!plot("before").contains(note), "no budget, no end mark");
     // As if `linear` had gone over the budget at the larger size.
     let mut rows = rows(&dir);

@@ -386,7 +386,15 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
             let stopped: Vec<String> = summary
                 .strategies
                 .iter()
-                .filter_map(|n| g.over_budget_from(n).map(|z| format!("`{n}` from {z}²")))
+                .filter_map(|n| {
+                    let z = g.over_budget_from(n)?;
+                    let c = g.cell(z, n)?;
+                    Some(format!(
+                        "`{n}` at {z}² ({} of {} queries finished within it)",
+                        c.ok,
+                        c.ok + c.bad + c.over_budget
+                    ))
+                })
                 .collect();
             let _ = if stopped.is_empty() {
                 writeln!(
@@ -395,15 +403,9 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
                     duration_words(ms)
                 )
             } else {
-                let claim = match g.over_budget_from(BASE) {
-                    Some(z) => format!(
-                        "; so the seeds' claim, the heap against `{BASE}`, is judged below {z}² only"
-                    ),
-                    None => String::new(),
-                };
                 writeln!(
                     s,
-                    "- Over the time budget of {} a search: {} (not run on the larger sizes: no time, speedup or ratio involving it is shown from there{claim}).",
+                    "- Over the time budget of {} a search: {}. Such a strategy is not run on the larger sizes; at the size where it went over, its medians and ratios cover only the queries it finished within the budget, measured before the one that did not.",
                     duration_words(ms),
                     stopped.join(", ")
                 )

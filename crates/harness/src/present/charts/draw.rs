@@ -396,6 +396,8 @@ where
     if headed {
         entries.sort_by_key(|s| s.look.family);
     }
+    // A long legend packs its entries closer, so that it fits the chart's height.
+    let gap = if entries.len() > COMPACT_OVER { 23 } else { 27 };
     for s in entries {
         // A heading over each family's entries.
         if headed && family != Some(s.look.family) {
@@ -406,13 +408,13 @@ where
                 (FONT, 15).into_font().color(&RGBColor(90, 90, 90)),
             ))
             .map_err(e)?;
-            yy += 30;
+            yy += gap + 3;
         }
         let style = rgb(s.look.colour).stroke_width(s.look.width);
         let seg = [(x0, yy), (x0 + 40, yy)];
         dashed(root, &seg, style, s.look.dash.pattern()).map_err(e)?;
         marker(root, (x0 + 20, yy), s.look).map_err(e)?;
-        yy = label_lines(root, &s.label, x0 + 50, yy).map_err(e)?;
+        yy = label_lines(root, &s.label, x0 + 50, yy, gap).map_err(e)?;
     }
     let panel = &chart.panels[0];
     if let Some((_, _, label)) = &panel.shade {
@@ -422,7 +424,7 @@ where
             SHADE.filled(),
         ))
         .map_err(e)?;
-        yy = label_lines(root, label, x0 + 50, yy).map_err(e)?;
+        yy = label_lines(root, label, x0 + 50, yy, 27).map_err(e)?;
     }
     if let Some((_, label)) = &panel.reference {
         dashed(
@@ -432,7 +434,7 @@ where
             &[6, 5],
         )
         .map_err(e)?;
-        yy = label_lines(root, label, x0 + 50, yy).map_err(e)?;
+        yy = label_lines(root, label, x0 + 50, yy, 27).map_err(e)?;
     }
     let ends = chart
         .panels
@@ -442,7 +444,7 @@ where
     if ends {
         yy += 6;
         end_mark(root, (x0 + 12, yy), Rgb(70, 70, 70)).map_err(e)?;
-        yy = label_lines(root, OVER_BUDGET_NOTE, x0 + 50, yy).map_err(e)?;
+        yy = label_lines(root, OVER_BUDGET_NOTE, x0 + 50, yy, 27).map_err(e)?;
     }
     if let Some(note) = &chart.band_note {
         let note = if chart.panels[0].series.len() > BANDS_UP_TO {
@@ -470,6 +472,7 @@ fn label_lines<DB: DrawingBackend>(
     label: &str,
     x: i32,
     y: i32,
+    gap: i32,
 ) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
     let lines = wrap(label, 22);
     for (i, line) in lines.iter().enumerate() {
@@ -479,8 +482,11 @@ fn label_lines<DB: DrawingBackend>(
             (FONT, 17).into_font(),
         ))?;
     }
-    Ok(y + 19 * (lines.len() as i32 - 1) + 27)
+    Ok(y + 19 * (lines.len() as i32 - 1) + gap)
 }
+
+/// Legends with more entries than this are packed closer.
+const COMPACT_OVER: usize = 12;
 
 /// Draws a dot chart: the title, then its panels in a grid, each a column
 /// of labelled rows on a value axis shared by every panel.

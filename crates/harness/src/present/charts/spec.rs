@@ -20,8 +20,7 @@ pub(crate) struct Series {
 }
 
 /// The legend's words for a line's end mark.
-pub(crate) const OVER_BUDGET_NOTE: &str =
-    "end mark: a search went over the time budget, so the larger sizes were not run";
+pub(crate) const OVER_BUDGET_NOTE: &str = "end mark: over the time budget, larger sizes not run";
 
 /// One plotting area.
 #[derive(Clone, Debug)]
