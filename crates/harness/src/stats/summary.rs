@@ -89,6 +89,22 @@ pub struct Ratio {
     pub maps: usize,
 }
 
+impl Ratio {
+    /// The median of per-query ratios grouped by map (in a fixed order, so
+    /// the interval is too), with its bootstrap interval and spread; `None`
+    /// when there is no ratio. Empty groups count as no map.
+    pub fn of_clusters(clusters: &[Vec<f64>]) -> Option<Ratio> {
+        let spread = Quartiles::of(clusters.iter().flatten().copied())?;
+        let slices: Vec<&[f64]> = clusters.iter().map(Vec::as_slice).collect();
+        Some(Ratio {
+            median: spread.median,
+            ci: median_interval(&slices)?,
+            spread,
+            maps: slices.iter().filter(|c| !c.is_empty()).count(),
+        })
+    }
+}
+
 impl Group {
     /// The smallest size at which `strategy` has a row over the time budget.
     pub fn over_budget_from(&self, strategy: &str) -> Option<u32> {
@@ -155,14 +171,7 @@ impl Group {
             .values()
             .map(|qs| qs.values().copied().collect())
             .collect();
-        let spread = Quartiles::of(clusters.iter().flatten().copied())?;
-        let slices: Vec<&[f64]> = clusters.iter().map(Vec::as_slice).collect();
-        Some(Ratio {
-            median: spread.median,
-            ci: median_interval(&slices)?,
-            spread,
-            maps: clusters.len(),
-        })
+        Ratio::of_clusters(&clusters)
     }
 }
 

@@ -12,7 +12,7 @@
 //! need the budget at least as well), so the row's speedup is a lower bound,
 //! and with it the median and both ends of the interval.
 
-use super::{ratio_of_clusters, Family, OK, OVER_BUDGET};
+use super::{Family, OK, OVER_BUDGET};
 use crate::present::claim::{list_words, reading_words_at, Places, Verdict, BASE, HEAPS, READINGS};
 use crate::present::format::ci_text;
 use crate::runs::Record;
@@ -65,7 +65,7 @@ pub fn family_speedups(rows: &[Record], budget_ms: f64) -> Vec<FamilySpeedup> {
                 (h.ns_per_search > 0.0).then(|| (ns / h.ns_per_search, censored))
             };
             let counted: Vec<(f64, bool)> = f.row_keys().filter_map(value).collect();
-            let Some(speedup) = ratio_of_clusters(&f.clusters(|k| value(k).map(|v| v.0))) else {
+            let Some(speedup) = Ratio::of_clusters(&f.clusters(|k| value(k).map(|v| v.0))) else {
                 continue;
             };
             out.push(FamilySpeedup {

@@ -21,8 +21,7 @@ use crate::present::claim::list_words;
 use crate::present::format::ci_text;
 use crate::runs::real_maps::{read_real_meta, RealMeta, OVER_BUDGET};
 use crate::runs::{load_runs, LoadedRuns, Record, OK};
-use crate::stats::bootstrap::median_interval;
-use crate::stats::{median, Quartiles, Ratio};
+use crate::stats::{median, Ratio};
 use astar_registry::{Kind, Strategy};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
@@ -158,7 +157,7 @@ impl<'a> Family<'a> {
     /// resampled, then rows within each; a family on one map file has its
     /// rows alone resampled).
     pub(crate) fn ratio_ci(&self, a: &str, b: &str) -> Option<Ratio> {
-        ratio_of_clusters(&self.clusters(|k| {
+        Ratio::of_clusters(&self.clusters(|k| {
             let (ra, rb) = (self.record(a, k)?, self.record(b, k)?);
             (ra.status == OK && rb.status == OK && rb.ns_per_search > 0.0)
                 .then(|| ra.ns_per_search / rb.ns_per_search)
@@ -217,19 +216,6 @@ impl<'a> Family<'a> {
         }
         out.into_values().collect()
     }
-}
-
-/// The median of per-row values grouped by map file, its bootstrap interval
-/// and spread; `None` when there is no value.
-pub(crate) fn ratio_of_clusters(clusters: &[Vec<f64>]) -> Option<Ratio> {
-    let spread = Quartiles::of(clusters.iter().flatten().copied())?;
-    let slices: Vec<&[f64]> = clusters.iter().map(Vec::as_slice).collect();
-    Some(Ratio {
-        median: spread.median,
-        ci: median_interval(&slices)?,
-        spread,
-        maps: slices.iter().filter(|c| !c.is_empty()).count(),
-    })
 }
 
 /// The runs the time tables, the claim and the charts are made from: the
