@@ -8,8 +8,7 @@ use astar_harness::experiments::real_maps::{self, RealPlan, DEFAULT_BUDGET_MS};
 use astar_harness::experiments::sweep::{Destination, Shard};
 use astar_harness::measure::machine;
 use astar_harness::outln;
-use astar_harness::runs::real_maps::{read_real_meta, RealMapsConfig, OVER_BUDGET};
-use astar_harness::runs::OK;
+use astar_harness::runs::real_maps::{read_real_meta, RealMapsConfig};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};
 use std::path::PathBuf;
@@ -124,11 +123,7 @@ pub fn dispatch(args: &SweepArgs, matches: &ArgMatches) -> Result<Option<ExitCod
         }
     };
     let finished = real_maps::run(&plan)?;
-    let bad = finished
-        .rows
-        .iter()
-        .filter(|r| r.status != OK && r.status != OVER_BUDGET)
-        .count();
+    let bad = finished.rows.iter().filter(|r| r.is_bad()).count();
     outln!(
         "`astar-lab real-maps-report {}` makes its tables",
         finished.dir.display()

@@ -205,14 +205,17 @@ fn the_report_judges_the_claim_per_family_and_fills_the_writeup() {
         "# W\n\n<!-- BEGIN GENERATED: on-real-maps -->\n<!-- END GENERATED: on-real-maps -->\n\nafter\n",
     )
     .unwrap();
-    let o = astar_lab(&[
-        "real-maps-report",
-        run.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--writeup",
-        writeup.to_str().unwrap(),
-    ]);
+    let report = || {
+        astar_lab(&[
+            "real-maps-report",
+            run.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--writeup",
+            writeup.to_str().unwrap(),
+        ])
+    };
+    let o = report();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
     // open: 2.5× on every row of one map, inside 2–3×, below 3–4×.
@@ -255,14 +258,7 @@ fn the_report_judges_the_claim_per_family_and_fills_the_writeup() {
     let before = std::fs::read(out.join("README.md")).unwrap();
     std::fs::remove_file(out.join("time-over-floor.png")).unwrap();
     std::fs::write(&writeup, "# no markers\n").unwrap();
-    let o = astar_lab(&[
-        "real-maps-report",
-        run.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--writeup",
-        writeup.to_str().unwrap(),
-    ]);
+    let o = report();
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");

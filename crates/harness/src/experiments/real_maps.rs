@@ -673,10 +673,7 @@ fn print_summary(dir: &Path, rows: &[Record], strategies: &[String], wall: Durat
                     .map(|r| r.ns_per_search),
             );
             let over = mine.iter().filter(|r| r.status == OVER_BUDGET).count();
-            let bad = mine
-                .iter()
-                .filter(|r| r.status != OK && r.status != OVER_BUDGET)
-                .count();
+            let bad = mine.iter().filter(|r| r.is_bad()).count();
             crate::outln!(
                 "  {s:<12} {:>12} µs  {over:>4} over budget  {bad:>3} bad",
                 median.map_or("-".into(), |m| format!("{:.1}", m / 1e3))

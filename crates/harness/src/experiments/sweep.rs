@@ -171,10 +171,7 @@ impl Finished {
     /// Rows that are mismatches or errors (a row over the time budget is
     /// neither: it is on record as what it is).
     pub fn bad_rows(&self) -> usize {
-        self.rows
-            .iter()
-            .filter(|r| r.status != OK && r.status != OVER_BUDGET)
-            .count()
+        self.rows.iter().filter(|r| r.is_bad()).count()
     }
 }
 
@@ -250,7 +247,11 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
         rules,
         min_time: Duration::from_secs_f64(config.min_time_ms / 1e3),
         budget: config.budget_ms.map(|ms| Duration::from_secs_f64(ms / 1e3)),
-        over: Mutex::new(over_budget_since(&store::read_rows(&dir)?)),
+        over: Mutex::new({
+            let mut since = BTreeMap::new();
+            note_over_budget(&mut since, &store::read_rows(&dir)?);
+            since
+        }),
         file: &file,
     };
     job.run(&pending, threads)?;
@@ -360,15 +361,14 @@ pub fn memory_estimate(
     (cells as f64 * (per_cell_per_thread * threads as f64 + shared as f64)) as u64
 }
 
-/// Per strategy, the smallest map side at which one of its searches went
-/// over the budget, from a run's rows (those of a killed run, on resume).
-fn over_budget_since(rows: &[Record]) -> BTreeMap<String, u32> {
-    let mut since: BTreeMap<String, u32> = BTreeMap::new();
+/// Adds to `since` (per strategy, the smallest map side at which one of its
+/// searches went over the budget) what `rows` say: a finished item's rows,
+/// or on resume those of the killed run.
+fn note_over_budget(since: &mut BTreeMap<String, u32>, rows: &[Record]) {
     for r in rows.iter().filter(|r| r.status == OVER_BUDGET) {
         let side = since.entry(r.strategy.clone()).or_insert(r.size);
         *side = (*side).min(r.size);
     }
-    since
 }
 
 /// Everything the workers share.
@@ -511,12 +511,10 @@ impl Job<'_> {
                 &budget,
             ),
         };
-        let mut over = self.over.lock().unwrap_or_else(|p| p.into_inner());
-        for (name, side) in over_budget_since(&rows) {
-            let since = over.entry(name).or_insert(side);
-            *since = (*since).min(side);
-        }
-        drop(over);
+        note_over_budget(
+            &mut self.over.lock().unwrap_or_else(|p| p.into_inner()),
+            &rows,
+        );
         rows
     }
 }

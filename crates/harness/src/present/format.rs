@@ -52,6 +52,15 @@ pub fn sig2(v: f64) -> String {
     }
 }
 
+/// A budget in milliseconds, in the unit it reads best in: `500 ms`, `10 s`.
+pub fn duration_words(ms: f64) -> String {
+    if ms >= 1000.0 {
+        format!("{} s", sig3(ms / 1000.0))
+    } else {
+        format!("{} ms", sig3(ms))
+    }
+}
+
 /// An interval alone: `[11–15]`.
 pub fn interval_text(ci: Interval) -> String {
     format!("[{}–{}]", sig2(ci.lo), sig2(ci.hi))

@@ -12,7 +12,7 @@ use crate::files::write_atomic;
 use crate::markers::splice;
 use crate::present::charts::{time_unit, FLOOR};
 use crate::present::claim::{reading_words, BASE, HEAPS, READINGS};
-use crate::present::format::{ci_text, ratio_text, sig3};
+use crate::present::format::{ci_text, duration_words, ratio_text, sig3};
 use crate::runs::LoadedRuns;
 use crate::stats::bootstrap::RESAMPLES;
 use crate::stats::{load_and_summarise, Group, Ratio, Summary};
@@ -75,16 +75,22 @@ fn made_by(runs: &LoadedRuns, reports_dir: &Path) -> String {
         .collect();
     let mut ids_unique = ids.clone();
     ids_unique.dedup();
-    let reports = if reports_dir == Path::new(DEFAULT_REPORTS) {
+    format!(
+        "`astar-lab report {}{}`, run {}",
+        runs.dirs_text(),
+        reports_flag(reports_dir),
+        ids_unique.join(", ")
+    )
+}
+
+/// ` --reports DIR` when `reports_dir` is not the default, else nothing: how
+/// a marker's command names where it writes, so rerunning it writes there.
+pub(crate) fn reports_flag(reports_dir: &Path) -> String {
+    if reports_dir == Path::new(DEFAULT_REPORTS) {
         String::new()
     } else {
         format!(" --reports {}", reports_dir.display())
-    };
-    format!(
-        "`astar-lab report {}{reports}`, run {}",
-        runs.dirs_text(),
-        ids_unique.join(", ")
-    )
+    }
 }
 
 /// A time in ns in `unit`, three significant digits.
@@ -193,15 +199,6 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
         );
     }
     s
-}
-
-/// A budget in milliseconds, in the unit it reads best in: `500 ms`, `10 s`.
-fn duration_words(ms: f64) -> String {
-    if ms >= 1000.0 {
-        format!("{} s", sig3(ms / 1000.0))
-    } else {
-        format!("{} ms", sig3(ms))
-    }
 }
 
 /// When the run folders were measured on more than one machine (CPU, cores

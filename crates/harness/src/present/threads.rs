@@ -15,6 +15,7 @@ use crate::files::write_atomic;
 use crate::markers::splice;
 use crate::present::charts::FLOOR;
 use crate::present::format::ci_text;
+use crate::present::report::reports_flag;
 use crate::stats::{load_and_summarise, Ratio, Summary};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -183,15 +184,11 @@ pub fn write_threads(
             .collect::<Vec<_>>()
             .join(",")
     };
-    let reports = if reports_dir == Path::new(crate::present::report::DEFAULT_REPORTS) {
-        String::new()
-    } else {
-        format!(" --reports {}", reports_dir.display())
-    };
     let made_by = format!(
-        "`astar-lab threads --one {} --many {}{reports}`",
+        "`astar-lab threads --one {} --many {}{}`",
         list(one),
-        list(many)
+        list(many),
+        reports_flag(reports_dir)
     );
     let readme = reports_dir.join("README.md");
     let text = std::fs::read_to_string(&readme).map_err(|e| Error::io(&readme, e))?;

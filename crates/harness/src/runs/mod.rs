@@ -57,9 +57,7 @@ pub struct LoadedRuns {
 impl LoadedRuns {
     /// Rows that are errors or mismatches: neither `ok` nor `over-budget`.
     pub fn bad_rows(&self) -> impl Iterator<Item = &Record> {
-        self.rows
-            .iter()
-            .filter(|r| r.status != OK && r.status != OVER_BUDGET)
+        self.rows.iter().filter(|r| r.is_bad())
     }
 
     /// Rows over the run's time budget (measured once, or skipped).

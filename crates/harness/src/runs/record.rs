@@ -90,6 +90,14 @@ pub struct Record {
     pub necessary: Option<u64>,
 }
 
+impl Record {
+    /// Whether the row is an error or a mismatch: neither `ok` nor over the
+    /// time budget (which is on record as what it is, not a wrong answer).
+    pub fn is_bad(&self) -> bool {
+        self.status != super::OK && self.status != super::OVER_BUDGET
+    }
+}
+
 /// What a sweep measured: enough to regenerate every map and query, and to
 /// check that several run folders belong to one sweep.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -224,10 +224,7 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
                 |x: u64, r: &Record| (r.expansions > 0).then(|| x as f64 / r.expansions as f64);
             let cell = Cell {
                 ok: ok.len(),
-                bad: rs
-                    .iter()
-                    .filter(|(_, r)| r.status != OK && r.status != OVER_BUDGET)
-                    .count(),
+                bad: rs.iter().filter(|(_, r)| r.is_bad()).count(),
                 over_budget: rs.iter().filter(|(_, r)| r.status == OVER_BUDGET).count(),
                 time: Quartiles::of(ok.iter().map(|r| r.ns_per_search)),
                 expansions: med(&|r| Some(r.expansions as f64)),

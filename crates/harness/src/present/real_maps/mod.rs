@@ -353,7 +353,7 @@ fn section(groups: &[TieRuns]) -> String {
                 num(f.ratio("linear", s), 2),
                 num(f.ratio("heap", s), 2),
                 f.count(s, |r| r.status == OVER_BUDGET),
-                f.count(s, |r| r.status != OK && r.status != OVER_BUDGET),
+                f.count(s, Record::is_bad),
             );
         }
         let _ = writeln!(md);
