@@ -36,6 +36,22 @@ impl fmt::Display for Point {
 /// Index of a cell in a grid's padded storage; what open lists store.
 pub type NodeId = u32;
 
+/// The eight moves, as (dx, dy), in the order neighbours are generated under
+/// [`crate::NeighbourOrder::Default`]: clockwise from the upper left, as in
+/// seed 002's `GenerateSuccessors`. A move is named by its index here
+/// everywhere (neighbour masks, parent directions in the search's tags),
+/// whatever the order. The opposite of move `d` is move `(d + 4) % 8`.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+];
+
 /// The largest side accepted, in cells. Larger maps are refused, not truncated.
 pub const MAX_SIDE: u32 = 1 << 15;
 /// The largest number of cells accepted (padding included), so that node ids,
@@ -88,6 +104,11 @@ pub struct Grid {
     stride: u32,
     /// Passability of the padded map, row-major; the border is blocked.
     passable: Vec<bool>,
+    /// For each cell of the map, which of its eight neighbours are passable,
+    /// as a mask over [`DIRECTIONS`] (see [`Grid::neighbour_masks`]); kept
+    /// up to date by every change, so a search reads one byte per expansion
+    /// instead of the eight cells around it. Border cells hold no meaning.
+    neighbours: Vec<u8>,
     /// Identity of this content: see [`Grid::stamp`]. A clone keeps it, as
     /// it has the same content.
     stamp: u64,
@@ -138,13 +159,21 @@ impl Grid {
             let row = (y as usize + 1) * stride as usize;
             passable[row + 1..row + 1 + width as usize].fill(true);
         }
-        Ok(Grid {
+        let mut grid = Grid {
             width,
             height,
             stride,
+            neighbours: vec![0; passable.len()],
             passable,
             stamp: new_stamp(),
-        })
+        };
+        for y in 0..height {
+            for x in 0..width {
+                let node = grid.node(Point::new(x, y)) as usize;
+                grid.neighbours[node] = grid.neighbour_mask_of(node);
+            }
+        }
+        Ok(grid)
     }
 
     /// Copies any [`Passability`] model into a grid.
@@ -318,8 +347,38 @@ impl Grid {
             self.width,
             self.height
         );
-        let node = self.node(p);
-        self.passable[node as usize] = passable;
+        let node = self.node(p) as usize;
+        if self.passable[node] == passable {
+            return;
+        }
+        self.passable[node] = passable;
+        // The cell is move `d` away from each neighbour that is the opposite
+        // move away from it. A cell of the map has all eight neighbours
+        // inside the padded storage (some on the border).
+        for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
+            let neighbour =
+                node.wrapping_add_signed(dy as isize * self.stride as isize + dx as isize);
+            let bit = 1 << ((d + 4) % 8);
+            if passable {
+                self.neighbours[neighbour] |= bit;
+            } else {
+                self.neighbours[neighbour] &= !bit;
+            }
+        }
+    }
+
+    /// Which of the eight neighbours of map cell `node` are passable,
+    /// computed from the cells around it (what [`Grid::neighbour_masks`]
+    /// keeps up to date).
+    fn neighbour_mask_of(&self, node: usize) -> u8 {
+        DIRECTIONS
+            .into_iter()
+            .enumerate()
+            .map(|(d, (dx, dy))| {
+                let at = node.wrapping_add_signed(dy as isize * self.stride as isize + dx as isize);
+                u8::from(self.passable[at]) << d
+            })
+            .fold(0, |mask, bit| mask | bit)
     }
 
     /// An identity for this grid's content, cheap to compare: drawn from a
@@ -336,6 +395,13 @@ impl Grid {
     /// The padded passability array, for code that walks it by node id.
     pub fn passable_nodes(&self) -> &[bool] {
         &self.passable
+    }
+
+    /// For each node, which of its eight neighbours are passable: bit `d`
+    /// stands for the move [`DIRECTIONS`]`[d]`. Meaningful for the cells of
+    /// the map, not for the border.
+    pub fn neighbour_masks(&self) -> &[u8] {
+        &self.neighbours
     }
 }
 
@@ -436,6 +502,41 @@ mod tests {
         assert_ne!(a.stamp(), before, "a change renews the stamp");
         assert_ne!(a.stamp(), copy.stamp());
         assert_eq!(format!("{a:?}"), format!("{:?}", a.clone()));
+    }
+
+    /// Every change keeps the neighbour masks equal to masks computed from
+    /// scratch (a wrong opposite direction, or a forgotten update, shows).
+    #[test]
+    fn neighbour_masks_follow_every_change() {
+        use rand::RngExt;
+        let check = |g: &Grid| {
+            for y in 0..g.height() {
+                for x in 0..g.width() {
+                    let node = g.node(Point::new(x, y)) as usize;
+                    assert_eq!(
+                        g.neighbour_masks()[node],
+                        g.neighbour_mask_of(node),
+                        "{x},{y}"
+                    );
+                }
+            }
+        };
+        let mut g = Grid::random(9, 7, 0.3, 11).unwrap();
+        check(&g);
+        check(&Grid::open(1, 1).unwrap());
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..200 {
+            let p = Point::new(rng.random_range(0..9), rng.random_range(0..7));
+            g.set_passable(p, rng.random_bool(0.5));
+            check(&g);
+        }
+        let corner = Grid::from_ascii(".#\n#.").unwrap();
+        let node = corner.node(Point::new(0, 0)) as usize;
+        assert_eq!(
+            corner.neighbour_masks()[node],
+            1 << 4,
+            "only the lower right"
+        );
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub mod scen;
 pub mod search;
 pub mod verify;
 
-pub use grid::{Grid, GridError, NodeId, Passability, Point};
+pub use grid::{Grid, GridError, NodeId, Passability, Point, DIRECTIONS};
 pub use key::Key;
 pub use map_file::{parse_map, MapError};
 pub use open_list::{spread_over_cells, OpenList, Unsupported};
@@ -33,5 +33,5 @@ pub use rules::{
 pub use scen::{parse_scen, ScenError, Scenario, ScenarioRow};
 pub use search::{
     check_endpoint, heuristic, Counters, ExpansionLog, NoObserver, NodeState, Observer, Outcome,
-    Search, SearchError, SearchReport, DIRECTIONS, SEARCH_BYTES_PER_NODE,
+    Search, SearchError, SearchReport, SEARCH_BYTES_PER_NODE,
 };

@@ -14,11 +14,13 @@ use crate::open_list::OpenList;
 use crate::rules::Rules;
 use crate::search::{Search, SearchError, SearchReport};
 
-/// Wraps a list and records the node of every key it pops.
+/// Wraps a list and records the node of every key it pops (and the last key
+/// handed to it, which the replay must build too).
 #[derive(Debug, Default)]
 struct Recording<L> {
     inner: L,
     popped: Vec<NodeId>,
+    last_handed: Key,
 }
 
 impl<L: OpenList> OpenList for Recording<L> {
@@ -33,9 +35,11 @@ impl<L: OpenList> OpenList for Recording<L> {
         self.popped.clear();
     }
     fn push(&mut self, key: Key) {
+        self.last_handed = key;
         self.inner.push(key);
     }
     fn decrease(&mut self, key: Key) {
+        self.last_handed = key;
         self.inner.decrease(key);
     }
     fn pop(&mut self) -> Option<Key> {
@@ -48,14 +52,20 @@ impl<L: OpenList> OpenList for Recording<L> {
     }
 }
 
-/// The replay's stand-in for OPEN: pops the recorded nodes in order and only
-/// counts pushes, so that `len` (and the `max_open` counter) matches the
-/// search it replays.
+/// The replay's stand-in for OPEN: pops the recorded nodes in order, counts
+/// pushes, so that `len` (and the `max_open` counter) matches the search it
+/// replays, and keeps the last key it was handed.
+///
+/// Keeping that key is what a list does at the least with a key it is given
+/// (one store), and it is what makes the replay build every key the search
+/// builds: a push that ignored its key would let the compiler drop the key's
+/// tie field and F, and the floor would do less than the search it stands for.
 #[derive(Debug, Default)]
 pub struct ReplayList {
     order: Vec<NodeId>,
     next: usize,
     live: usize,
+    last_handed: Key,
 }
 
 impl OpenList for ReplayList {
@@ -66,11 +76,14 @@ impl OpenList for ReplayList {
         self.live = 0;
     }
     #[inline(always)]
-    fn push(&mut self, _key: Key) {
+    fn push(&mut self, key: Key) {
+        self.last_handed = key;
         self.live += 1;
     }
     #[inline(always)]
-    fn decrease(&mut self, _key: Key) {}
+    fn decrease(&mut self, key: Key) {
+        self.last_handed = key;
+    }
     #[inline(always)]
     fn pop(&mut self) -> Option<Key> {
         let node = *self.order.get(self.next)?;
@@ -196,5 +209,58 @@ impl<L: OpenList + Default> Floor<L> {
     pub fn bytes_per_node(&self, nodes: usize) -> f64 {
         let order = self.replay.open_list().order.capacity() * std::mem::size_of::<NodeId>();
         crate::SEARCH_BYTES_PER_NODE as f64 + crate::spread_over_cells(order, nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// A list that keeps its keys in a plain sorted vector: slow and obviously
+    /// right, enough to record a search.
+    #[derive(Debug, Default)]
+    struct Sorted(Vec<Key>);
+    impl OpenList for Sorted {
+        const NAME: &'static str = "sorted-test";
+        fn clear(&mut self, _nodes: usize) {
+            self.0.clear();
+        }
+        fn push(&mut self, key: Key) {
+            let at = self.0.partition_point(|k| *k > key);
+            self.0.insert(at, key);
+        }
+        fn decrease(&mut self, key: Key) {
+            self.0.retain(|k| k.node() != key.node());
+            self.push(key);
+        }
+        fn pop(&mut self) -> Option<Key> {
+            self.0.pop()
+        }
+        fn len(&self) -> usize {
+            self.0.len()
+        }
+    }
+
+    /// The replay builds every key the search builds (F and tie field, not
+    /// just the node): the last key handed to its stand-in list is the last
+    /// key the recorded search handed to its real one.
+    #[test]
+    fn the_replay_hands_on_the_keys_the_search_built() {
+        let mut grid = Grid::random(40, 30, 0.25, 9).unwrap();
+        let (start, goal) = (Point::new(0, 0), Point::new(39, 29));
+        grid.set_passable(start, true);
+        grid.set_passable(goal, true);
+        let rules = Rules::default();
+        let mut floor = Floor::<Sorted>::new();
+        for found in [
+            floor.record(&grid, start, goal, &rules),
+            floor.replay(&grid, start, goal, &rules),
+        ] {
+            assert!(found.unwrap().counters.pushes > 100);
+        }
+        let recorded = floor.recorder.open_list().last_handed;
+        assert_ne!(recorded, Key::default());
+        assert_eq!(floor.replay.open_list().last_handed, recorded);
     }
 }

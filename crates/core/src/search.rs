@@ -1,6 +1,6 @@
 //! The one generic A* of the project, in the order of seed 000's six steps.
 
-use crate::grid::{Grid, NodeId, Point};
+use crate::grid::{Grid, NodeId, Point, DIRECTIONS};
 use crate::key::Key;
 use crate::open_list::OpenList;
 use crate::rules::{
@@ -163,21 +163,6 @@ impl Observer for ExpansionLog {
     }
 }
 
-/// The eight moves, as (dx, dy), in the order neighbours are generated under
-/// [`NeighbourOrder::Default`]: clockwise from the upper left, as in seed
-/// 002's `GenerateSuccessors`. A move is named by its index here everywhere
-/// (neighbour masks, parent directions in the tags), whatever the order.
-pub const DIRECTIONS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-];
-
 // Per-cell tag: bits 0-2 parent direction, bits 3-4 status, bits 5-31 the
 // generation (search number) that wrote it. A tag from an older generation
 // means "new" — that is how the arrays are reused without clearing.
@@ -240,27 +225,6 @@ impl StrideDivider {
         let q = ((n as u64 * self.magic) >> self.shift) as u32;
         (q, n - q * self.divisor)
     }
-}
-
-/// Which of the eight neighbours of `node` are passable, as a mask over
-/// [`DIRECTIONS`]: three loads of three adjacent cells instead of eight
-/// scattered ones, and the corner rule becomes two rotations.
-#[inline(always)]
-fn passable_neighbours(passable: &[bool], node: usize, stride: usize) -> u8 {
-    // One bounds check for the whole 3×3 block: the three rows are read
-    // from a single slice that starts at the upper left neighbour.
-    let block = &passable[node - stride - 1..][..2 * stride + 3];
-    let above = &block[..3];
-    let level = &block[stride..][..3];
-    let below = &block[2 * stride..][..3];
-    (above[0] as u8)
-        | (above[1] as u8) << 1
-        | (above[2] as u8) << 2
-        | (level[2] as u8) << 3
-        | (below[2] as u8) << 4
-        | (below[1] as u8) << 5
-        | (below[0] as u8) << 6
-        | (level[0] as u8) << 7
 }
 
 /// The moves allowed from a cell whose passable neighbours are `open`: without
@@ -380,29 +344,87 @@ pub struct Search<L> {
 /// those neighbours makes (corner rule and four or eight moves applied),
 /// arranged in generation order (bit `i` is the move generated `i`-th), and
 /// how many there are: one load per expansion instead of the rules' tests.
-/// Built once for a set of rules and reused while they do not change.
-#[derive(Clone, Debug, Default)]
+/// Also which of those moves a node reached by a given move need not try
+/// (see [`MoveTable::dominated`]). Built once for a set of rules and reused
+/// while they do not change.
+#[derive(Clone, Debug)]
 struct MoveTable {
-    /// `(moves, count)` per mask; empty until first built.
-    entries: Vec<(u8, u8)>,
-    /// The rules `entries` was built for.
-    built_for: Option<(Moves, bool, NeighbourOrder)>,
+    /// `(moves, count)` per mask.
+    entries: [(u8, u8); 256],
+    /// `dominated[d][mask]`: the moves (arranged like `entries`) out of a
+    /// node N whose parent P reached it by move `d`, P's passable
+    /// neighbours being `mask`, that land on a cell P itself moved to at
+    /// most as cheaply as through N — P, and the cells beside both that P
+    /// was allowed to step to. When P was expanded it gave each such cell a
+    /// G at most G(P) + step(P→M) ≤ G(N) + step(N→M), and G only falls, so
+    /// the move cannot improve it: skipping it changes nothing in the
+    /// search but the work (it is the "natural neighbours" pruning of jump
+    /// point search, without the jumps). Under seed 001's slip, where G does
+    /// not add up along a path, only the move back to P (closed, and closed
+    /// nodes are final there).
+    dominated: [[u8; 256]; 8],
+    /// The rules the table was built for.
+    built_for: Option<(Moves, bool, NeighbourOrder, Costs, StepRule)>,
+}
+
+impl Default for MoveTable {
+    fn default() -> Self {
+        MoveTable {
+            entries: [(0, 0); 256],
+            dominated: [[0; 256]; 8],
+            built_for: None,
+        }
+    }
 }
 
 impl MoveTable {
     /// The table for these rules, building it if the last one was for others.
-    fn for_rules<N: Order>(&mut self, rules: &Rules) -> &[(u8, u8); 256] {
-        let want = (rules.moves, rules.corner_cutting, rules.neighbour_order);
-        if self.built_for != Some(want) {
-            self.entries = (0..=255u8)
-                .map(|open| {
-                    let allowed = allowed_moves(open, rules.moves, rules.corner_cutting);
-                    (N::arrange(allowed), allowed.count_ones() as u8)
-                })
-                .collect();
-            self.built_for = Some(want);
+    fn for_rules<N: Order>(&mut self, rules: &Rules) -> &MoveTable {
+        let want = (
+            rules.moves,
+            rules.corner_cutting,
+            rules.neighbour_order,
+            rules.costs,
+            rules.step_rule,
+        );
+        if self.built_for == Some(want) {
+            return self;
         }
-        self.entries[..].try_into().expect("256 entries")
+        let allowed = |open: u8| allowed_moves(open, rules.moves, rules.corner_cutting);
+        for open in 0..=255u8 {
+            let moves = allowed(open);
+            self.entries[open as usize] = (N::arrange(moves), moves.count_ones() as u8);
+        }
+        let step = |d: usize| {
+            if d % 2 == 0 {
+                rules.costs.diagonal
+            } else {
+                rules.costs.straight
+            }
+        };
+        for (d, &(pdx, pdy)) in DIRECTIONS.iter().enumerate() {
+            let back = 1u8 << ((d + 4) % 8);
+            for open in 0..=255u8 {
+                let mut skip = back;
+                if rules.step_rule == StepRule::Sum {
+                    let parent_moves = allowed(open);
+                    for (e, &(ex, ey)) in DIRECTIONS.iter().enumerate() {
+                        // From N, the cell P reaches by move `e`.
+                        let (rx, ry) = (ex - pdx, ey - pdy);
+                        let Some(f) = DIRECTIONS.iter().position(|&m| m == (rx, ry)) else {
+                            continue;
+                        };
+                        let through_n = u64::from(step(d)) + u64::from(step(f));
+                        if parent_moves & (1 << e) != 0 && u64::from(step(e)) <= through_n {
+                            skip |= 1 << f;
+                        }
+                    }
+                }
+                self.dominated[d][open as usize] = N::arrange(skip);
+            }
+        }
+        self.built_for = Some(want);
+        self
     }
 }
 
@@ -614,7 +636,7 @@ impl<L: OpenList> Search<L> {
         let stride = grid.stride();
         let row_of = StrideDivider::new(stride);
         let costs = rules.costs;
-        let passable = grid.passable_nodes();
+        let neighbour_masks = grid.neighbour_masks();
         let generation = self.generation;
         let stamp = generation << GEN_SHIFT;
         // Per move: where it lands, what it costs, and its (dx, dy).
@@ -704,9 +726,20 @@ impl<L: OpenList> Search<L> {
 
             // Step 5: look at each neighbour it may move to, in the rules'
             // neighbour order (bit `i` of `moves_left` is the `i`-th move).
-            let open_cells = passable_neighbours(passable, node as usize, stride as usize);
-            let (mut moves_left, count) = move_table[open_cells as usize];
+            let open_cells = neighbour_masks[node as usize];
+            let (moves, count) = move_table.entries[open_cells as usize];
             c.generated += u64::from(count);
+            // Moves that cannot improve anything, given how this node was
+            // reached, are not tried (see `MoveTable::dominated`); they still
+            // count as generated. The start has no parent.
+            let dominated = if node == start_node {
+                0
+            } else {
+                let d = (tag & DIR_MASK) as usize;
+                let parent = node.wrapping_add_signed(-offsets[d] as i32);
+                move_table.dominated[d][neighbour_masks[parent as usize] as usize]
+            };
+            let mut moves_left = moves & !dominated;
             while moves_left != 0 {
                 // `& 7` lets the compiler see that every table index is in range.
                 let d = N::direction(moves_left.trailing_zeros() as usize) & 7;
