@@ -1,82 +1,265 @@
-//! Quick check of the performance targets on 1024×1024 maps with 25% random
-//! obstacles (default rules: 8 moves, no corner cutting, octile): every fast
-//! strategy side by side in one run, as "× floor", the peer's time over each
-//! strategy's, and bytes of search state per cell.
+//! Quick check of the performance targets: every fast strategy side by side
+//! in one run, as "× floor", the peer's time over each strategy's, and bytes
+//! of search state per cell (the largest over the queries), then each target
+//! with its measured ratio and whether it is met (point values of one run,
+//! not the writeup's intervals).
+//!
+//! Random mode, the default: the random-map targets on 1024×1024 maps with
+//! 25% random obstacles (default rules: 8 moves, no corner cutting, octile).
 //!
 //! `cargo run --release -p astar-harness --example targets [queries] [rounds] [strategies]`
 //!
-//! Each strategy gets one prepared solver per query; rounds interleave the
-//! strategies (so a slow spell of the machine hits all alike) and each query
-//! keeps its fastest time.
+//! Real-map mode: the MovingAI targets, file by file, under
+//! `Rules::movingai()`, on `--rows` rows of each scenario file (spread over
+//! its buckets, so short and long queries both appear; run easiest first and
+//! named by their lines in the file). A folder means every `.scen` in it, no
+//! file the committed `data/movingai/`. Then, per target, how many files met
+//! it and the worst one.
+//!
+//! `cargo run --release -p astar-harness --example targets -- --scen [FILE.scen|DIR …]
+//! [--rows N] [--rounds R] [--strategies a,b]`
+//!
+//! Each strategy gets one prepared solver per query (the floor records its
+//! search untimed); rounds interleave the strategies in a rotating order (so
+//! a slow spell of the machine hits all alike) and each query keeps its
+//! fastest time. Without a strategy list, every strategy whose open-list
+//! operations are not linear-time runs, the floor and the peers included.
 
-use astar_core::Rules;
+use astar_core::{Grid, Point, Rules};
+use astar_harness::experiments::real_maps::{load_suite, DEFAULT_BUDGET_MS};
 use astar_harness::measure::workload::random_map_with_queries;
+use astar_harness::present::charts::FLOOR;
+use astar_harness::present::targets::{random_checks, real_map_checks, Check, Measured, PEER};
+use astar_harness::runs::real_maps::RealMapsConfig;
 use astar_registry::{Growth, Strategy};
 use std::time::Instant;
 
+type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+/// One query: its map, start and goal.
+type Query<'a> = (&'a Grid, Point, Point);
+
 fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn run() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let number =
-        |i: usize, default: u32| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
-    let (queries, rounds) = (number(0, 8), number(1, 5));
-    let only: Option<Vec<&str>> = args.get(2).map(|a| a.split(',').collect());
-    let (size, density) = (1024, 0.25);
-    let rules = Rules::default();
-    let (grid, qs) =
-        random_map_with_queries(2024, size, density, 0, queries, &rules).expect("map and queries");
-    let strategies: Vec<Strategy> = Strategy::ALL
+    if args.iter().any(|a| a == "--scen") {
+        real_maps(&args)
+    } else {
+        random(&args)
+    }
+}
+
+/// A count of at least 1.
+fn count(text: &str, what: &str) -> Result<usize> {
+    match text.parse() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{what} must be a whole number of at least 1, not {text:?}").into()),
+    }
+}
+
+/// The strategies named (in the registry's order), else every one that is
+/// not linear-time.
+fn strategies(names: Option<&str>) -> Result<Vec<Strategy>> {
+    let chosen = match names {
+        Some(names) => Strategy::parse_list(names)?.0,
+        None => Strategy::ALL.to_vec(),
+    };
+    Ok(Strategy::ALL
         .iter()
         .copied()
-        .filter(|s| match &only {
-            Some(names) => names.contains(&s.name()),
-            None => s.growth() != Growth::Linear,
-        })
-        .collect();
-    let mut solvers: Vec<Vec<_>> = strategies
-        .iter()
-        .map(|s| {
-            qs.iter()
-                .map(|&(a, b)| {
-                    let mut solver = s.solver();
-                    solver.prepare(&grid, a, b, &rules).expect("prepare");
-                    solver
-                })
-                .collect()
-        })
-        .collect();
-    let mut best = vec![vec![f64::INFINITY; qs.len()]; strategies.len()];
+        .filter(|s| chosen.contains(s) && (names.is_some() || s.growth() != Growth::Linear))
+        .collect())
+}
+
+fn random(args: &[String]) -> Result<()> {
+    if let Some(flag) = args.iter().find(|a| a.starts_with("--")) {
+        return Err(format!("unknown flag {flag} (real maps: --scen [FILE.scen …])").into());
+    }
+    if args.len() > 3 {
+        return Err("usage: targets [queries] [rounds] [strategy,…]".into());
+    }
+    let number = |i: usize, default: usize, what: &str| match args.get(i) {
+        Some(a) => count(a, what),
+        None => Ok(default),
+    };
+    let (queries, rounds) = (number(0, 8, "queries")?, number(1, 5, "rounds")?);
+    let strategies = strategies(args.get(2).map(String::as_str))?;
+    let rules = Rules::default();
+    let (grid, qs) = random_map_with_queries(2024, 1024, 0.25, 0, u32::try_from(queries)?, &rules)?;
+    let qs: Vec<Query> = qs.into_iter().map(|(a, b)| (&grid, a, b)).collect();
+    let (measured, expansions) = measure(&strategies, &qs, &rules, rounds)?;
+    println!("{queries} queries, {expansions} expansions, best of {rounds} rounds");
+    print_table(&measured);
+    print_checks(&random_checks(&measured));
+    Ok(())
+}
+
+fn real_maps(args: &[String]) -> Result<()> {
+    let (mut files, mut rows, mut rounds, mut names) = (Vec::new(), 40, 5, None);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--scen" => {}
+            "--rows" => rows = count(value()?, "--rows")?,
+            "--rounds" => rounds = count(value()?, "--rounds")?,
+            "--strategies" => names = Some(value()?.as_str()),
+            flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}").into()),
+            file => files.push(file.to_string()),
+        }
+    }
+    if files.is_empty() {
+        files.push(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai").into());
+    }
+    let strategies = strategies(names)?;
+    let suite = load_suite(&RealMapsConfig {
+        scen: files,
+        map_dir: None,
+        sample: Some(rows),
+        budget_ms: DEFAULT_BUDGET_MS,
+    })?;
+    let rules = Rules::movingai();
+    let mut judged = Vec::new();
+    for file in &suite {
+        let qs: Vec<Query> = file
+            .rows
+            .iter()
+            .map(|r| (&file.maps[r.map_basename()].grid, r.start, r.goal))
+            .collect();
+        let (measured, expansions) = measure(&strategies, &qs, &rules, rounds)?;
+        let (first, last) = (&file.rows[0], &file.rows[file.rows.len() - 1]);
+        let lines: Vec<String> = file.rows.iter().map(|r| r.line.to_string()).collect();
+        println!(
+            "\n{}: {} rows (buckets {}–{}, optimal length {}–{}; file lines {}, easiest first), {expansions} expansions, best of {rounds} rounds",
+            file.name,
+            qs.len(),
+            first.bucket,
+            last.bucket,
+            first.optimal,
+            last.optimal,
+            lines.join(" ")
+        );
+        print_table(&measured);
+        let checks = real_map_checks(&measured);
+        print_checks(&checks);
+        judged.push((&file.name, checks));
+    }
+    println!("\nover {} files:", judged.len());
+    for (t, target) in judged[0].1.iter().enumerate() {
+        let met = judged.iter().filter(|(_, c)| c[t].met()).count();
+        let worst = judged
+            .iter()
+            .filter_map(|(name, c)| Some((name, &c[t], c[t].value?)))
+            .reduce(|w, x| if target.bound.worse(x.2, w.2) { x } else { w })
+            .map_or(String::new(), |(name, c, _)| {
+                format!("; worst {name}: {}", c.value_text())
+            });
+        println!(
+            "{}: met on {met} of {} files{worst}",
+            target.target,
+            judged.len()
+        );
+    }
+    Ok(())
+}
+
+/// Every strategy on every query, `rounds` times; per strategy, the sum over
+/// the queries of each query's fastest time and its largest bytes per cell
+/// over the queries. Also returns the expansions of one pass over the
+/// queries. The strategies must agree on every cost.
+fn measure(
+    strategies: &[Strategy],
+    queries: &[Query],
+    rules: &Rules,
+    rounds: usize,
+) -> Result<(Vec<Measured>, u64)> {
+    let mut solvers = Vec::new();
+    for s in strategies {
+        let mut per_query = Vec::new();
+        for &(grid, a, b) in queries {
+            let mut solver = s.solver();
+            solver
+                .prepare(grid, a, b, rules)
+                .map_err(|e| format!("{s} from {a} to {b}: {e}"))?;
+            per_query.push(solver);
+        }
+        solvers.push(per_query);
+    }
+    let mut best = vec![vec![f64::INFINITY; queries.len()]; strategies.len()];
+    let mut costs = vec![None; queries.len()];
     let mut expansions = 0;
     for round in 0..rounds {
         for k in 0..strategies.len() {
-            let i = (k + round as usize) % strategies.len();
-            for (j, &(a, b)) in qs.iter().enumerate() {
+            let i = (k + round) % strategies.len();
+            for (j, &(grid, a, b)) in queries.iter().enumerate() {
                 let began = Instant::now();
-                let r = solvers[i][j].solve(&grid, a, b, &rules).expect("solve");
+                let r = solvers[i][j].solve(grid, a, b, rules);
                 let t = began.elapsed().as_secs_f64();
+                let r = r.map_err(|e| format!("{} from {a} to {b}: {e}", strategies[i]))?;
                 best[i][j] = best[i][j].min(t);
+                if *costs[j].get_or_insert(r.cost) != r.cost {
+                    return Err(
+                        format!("the strategies disagree on the cost from {a} to {b}").into(),
+                    );
+                }
                 if i == 0 && round == 0 {
                     expansions += r.counters.expansions;
                 }
             }
         }
     }
-    let total: Vec<f64> = best.iter().map(|b| b.iter().sum()).collect();
-    let at = |name: &str| strategies.iter().position(|s| s.name() == name);
-    let floor = at("floor").map(|i| total[i]).unwrap_or(f64::NAN);
-    let peer = at("pathfinding").map(|i| total[i]).unwrap_or(f64::NAN);
-    println!("{queries} queries, {expansions} expansions, best of {rounds} rounds");
+    let measured = strategies
+        .iter()
+        .zip(&best)
+        .zip(&solvers)
+        .map(|((&strategy, best), solvers)| Measured {
+            strategy,
+            seconds: best.iter().sum(),
+            bytes_per_cell: solvers
+                .iter()
+                .map(|s| s.bytes_per_node())
+                .fold(0.0, f64::max),
+        })
+        .collect();
+    Ok((measured, expansions))
+}
+
+fn print_table(measured: &[Measured]) {
+    let time = |name: &str| {
+        measured
+            .iter()
+            .find(|m| m.strategy.name() == name)
+            .map_or(f64::NAN, |m| m.seconds)
+    };
+    let (floor, peer) = (time(FLOOR), time(PEER));
     println!(
-        "{:<12} {:>9} {:>8} {:>10} {:>10}",
-        "strategy", "ms", "x floor", "peer/this", "bytes/cell"
+        "{:<14} {:>9} {:>8} {:>16} {:>10}",
+        "strategy",
+        "ms",
+        "x floor",
+        format!("{PEER}/this"),
+        "bytes/cell"
     );
-    for (i, s) in strategies.iter().enumerate() {
+    for m in measured {
         println!(
-            "{:<12} {:>9.2} {:>8.3} {:>10.2} {:>10.2}",
-            s.name(),
-            total[i] * 1e3,
-            total[i] / floor,
-            peer / total[i],
-            solvers[i][0].bytes_per_node()
+            "{:<14} {:>9.2} {:>8.3} {:>16.2} {:>10.2}",
+            m.strategy.name(),
+            m.seconds * 1e3,
+            m.seconds / floor,
+            peer / m.seconds,
+            m.bytes_per_cell
         );
+    }
+}
+
+fn print_checks(checks: &[Check]) {
+    for c in checks {
+        println!("  {c}");
     }
 }

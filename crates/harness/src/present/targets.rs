@@ -11,6 +11,12 @@
 //! their 95% bootstrap intervals) and whether it is met — met or not only
 //! when the whole interval agrees, followed by the per-strategy figures behind them. A run
 //! under other conditions still gets the section, saying how it differs.
+//!
+//! On MovingAI maps the targets are, on every map: the fastest list within
+//! 1.5× of the floor, the heap within 2×, and the fastest list not slower
+//! than the heap. [`random_checks`] and [`real_map_checks`] judge one
+//! side-by-side measurement against either set by its point values (the
+//! `targets` example's verdicts); the thresholds are the constants below.
 
 use crate::present::charts::FLOOR;
 use crate::present::format::{ci_text, ratio_text};
@@ -38,6 +44,12 @@ pub const PEER: &str = "pathfinding";
 pub const PETGRAPH: &str = "petgraph";
 /// The indexed binary heap's strategy name.
 pub const HEAP: &str = "heap";
+/// On MovingAI maps (under `Rules::movingai()`), on every map: the fastest
+/// list's time over the floor's, at most.
+pub const REAL_FLOOR_RATIO: f64 = 1.5;
+/// On MovingAI maps, on every map: the indexed binary heap's time over the
+/// floor's, at most.
+pub const REAL_HEAP_FLOOR_RATIO: f64 = 2.0;
 
 /// The group and size the targets are checked on: the density closest to
 /// 25%, and the targets' own size when the run has it, else its largest.
@@ -55,6 +67,197 @@ fn chosen(summary: &Summary) -> Option<(&Group, u32)> {
     Some((g, size))
 }
 
+/// Which side of its threshold a target's measurement must be on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound {
+    /// At most this.
+    AtMost(f64),
+    /// At least this.
+    AtLeast(f64),
+}
+
+impl Bound {
+    /// Whether `v` meets the bound (NaN never does).
+    pub fn met(self, v: f64) -> bool {
+        match self {
+            Bound::AtMost(b) => v <= b,
+            Bound::AtLeast(b) => v >= b,
+        }
+    }
+
+    /// Whether `a` is further on the wrong side than `b`: the larger of two
+    /// values under [`Bound::AtMost`], the smaller under [`Bound::AtLeast`].
+    pub fn worse(self, a: f64, b: f64) -> bool {
+        match self {
+            Bound::AtMost(_) => a > b,
+            Bound::AtLeast(_) => a < b,
+        }
+    }
+}
+
+/// One strategy's figures in a side-by-side measurement (every strategy on
+/// the same queries in one run): its time summed over the queries and its
+/// bytes of search state per cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measured {
+    /// The strategy.
+    pub strategy: Strategy,
+    /// Its time over all the queries, in seconds.
+    pub seconds: f64,
+    /// Its bytes of search state per cell.
+    pub bytes_per_cell: f64,
+}
+
+/// One target judged on one side-by-side measurement by its point value,
+/// with no interval: a quick look between runs, not the writeup's verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    /// The target in words (the same whatever it is judged on).
+    pub target: String,
+    /// Its threshold.
+    pub bound: Bound,
+    /// The list it was judged on, when it names the fastest one.
+    pub subject: Option<&'static str>,
+    /// The measured ratio (bytes for the memory target); `None` when a
+    /// strategy it needs was not measured.
+    pub value: Option<f64>,
+    /// Whether `value` is bytes per cell rather than a ratio.
+    pub bytes: bool,
+}
+
+impl Check {
+    /// Whether the measurement meets the target (never when not measured).
+    pub fn met(&self) -> bool {
+        self.value.is_some_and(|v| self.bound.met(v))
+    }
+
+    /// The measured value as it reads, with the list it is about:
+    /// `1.32× (bucket)`, `10.00 B (bucket)`, or `not measured`.
+    pub fn value_text(&self) -> String {
+        let Some(v) = self.value else {
+            return "not measured".into();
+        };
+        let value = if self.bytes {
+            format!("{v:.2} B")
+        } else {
+            format!("{}×", ratio_text(v))
+        };
+        match self.subject {
+            Some(s) => format!("{value} ({s})"),
+            None => value,
+        }
+    }
+}
+
+impl std::fmt::Display for Check {
+    /// `fastest list within 1.25× of the floor: 1.32× (bucket) — not met`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let verdict = match (self.value, self.met()) {
+            (None, _) => "not judged",
+            (_, true) => "met",
+            (_, false) => "not met",
+        };
+        write!(f, "{}: {} — {verdict}", self.target, self.value_text())
+    }
+}
+
+/// The fastest open list of a measurement, and the time of a strategy by name.
+fn fastest_and_time(m: &[Measured]) -> (Option<&Measured>, impl Fn(&str) -> Option<f64> + '_) {
+    let fastest = m
+        .iter()
+        .filter(|x| x.strategy.kind() == Kind::OpenList)
+        .min_by(|a, b| a.seconds.total_cmp(&b.seconds));
+    let time = move |name: &str| {
+        m.iter()
+            .find(|x| x.strategy.name() == name)
+            .map(|x| x.seconds)
+    };
+    (fastest, time)
+}
+
+fn check(target: String, bound: Bound, subject: Option<&Measured>, value: Option<f64>) -> Check {
+    Check {
+        target,
+        bound,
+        subject: subject.map(|s| s.strategy.name()),
+        value,
+        bytes: false,
+    }
+}
+
+/// `a ÷ b` when both were measured.
+fn quotient(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    Some(a? / b?)
+}
+
+/// The random-map targets (stated for 1024², 25% obstacles, default rules)
+/// judged on a side-by-side measurement of that workload: the fastest list
+/// against the floor, the heap and the fastest list against each peer, and
+/// the fastest list's bytes per cell.
+pub fn random_checks(m: &[Measured]) -> Vec<Check> {
+    let (fastest, time) = fastest_and_time(m);
+    let fastest_time = fastest.map(|f| f.seconds);
+    let mut checks = vec![check(
+        format!("fastest list within {FLOOR_RATIO}× of the floor"),
+        Bound::AtMost(FLOOR_RATIO),
+        fastest,
+        quotient(fastest_time, time(FLOOR)),
+    )];
+    for peer in [PEER, PETGRAPH] {
+        checks.push(check(
+            format!("{HEAP} at least {HEAP_OVER_PEER}× faster than {peer}"),
+            Bound::AtLeast(HEAP_OVER_PEER),
+            None,
+            quotient(time(peer), time(HEAP)),
+        ));
+        checks.push(check(
+            format!("fastest list at least {FASTEST_OVER_PEER}× faster than {peer}"),
+            Bound::AtLeast(FASTEST_OVER_PEER),
+            fastest,
+            quotient(time(peer), fastest_time),
+        ));
+    }
+    checks.push(Check {
+        bytes: true,
+        ..check(
+            format!("fastest list at most {BYTES_PER_CELL} bytes of search state per cell"),
+            Bound::AtMost(BYTES_PER_CELL),
+            fastest,
+            fastest.map(|f| f.bytes_per_cell),
+        )
+    });
+    checks
+}
+
+/// The real-map targets (MovingAI maps under `Rules::movingai()`, each on
+/// every map) judged on a side-by-side measurement of one map's queries: the
+/// fastest list and the heap against the floor, and the fastest list not
+/// slower than the heap.
+pub fn real_map_checks(m: &[Measured]) -> Vec<Check> {
+    let (fastest, time) = fastest_and_time(m);
+    let fastest_time = fastest.map(|f| f.seconds);
+    vec![
+        check(
+            format!("fastest list within {REAL_FLOOR_RATIO}× of the floor"),
+            Bound::AtMost(REAL_FLOOR_RATIO),
+            fastest,
+            quotient(fastest_time, time(FLOOR)),
+        ),
+        check(
+            format!("{HEAP} within {REAL_HEAP_FLOOR_RATIO}× of the floor"),
+            Bound::AtMost(REAL_HEAP_FLOOR_RATIO),
+            None,
+            quotient(time(HEAP), time(FLOOR)),
+        ),
+        check(
+            format!("fastest list not slower than {HEAP}"),
+            Bound::AtMost(1.0),
+            fastest,
+            quotient(fastest_time, time(HEAP)),
+        ),
+    ]
+}
+
 fn verdict(met: bool) -> &'static str {
     if met {
         "met"
@@ -65,8 +268,8 @@ fn verdict(met: bool) -> &'static str {
 
 /// The verdict on a ratio by its 95% interval: met or not met only when
 /// both ends agree, otherwise the interval crosses the target.
-fn ratio_verdict(r: &Ratio, met: &dyn Fn(f64) -> bool) -> &'static str {
-    match (met(r.ci.lo), met(r.ci.hi)) {
+fn ratio_verdict(r: &Ratio, bound: Bound) -> &'static str {
+    match (bound.met(r.ci.lo), bound.met(r.ci.hi)) {
         (true, true) => "met",
         (false, false) => "**not met**",
         _ => "undecided: the interval crosses the target",
@@ -147,35 +350,39 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
 
     let _ = writeln!(s, "| target | measured | verdict |\n|---|---:|---|");
     let missing = |what: &str| format!("| {what} | not measured in this run | — |");
-    let row = |what: String, value: Option<Ratio>, met: &dyn Fn(f64) -> bool| match value {
-        Some(r) => format!("| {what} | {} | {} |", ci_text(&r), ratio_verdict(&r, met)),
+    let row = |what: String, value: Option<Ratio>, bound: Bound| match value {
+        Some(r) => format!(
+            "| {what} | {} | {} |",
+            ci_text(&r),
+            ratio_verdict(&r, bound)
+        ),
         None => missing(&what),
     };
     let fastest_name = fastest.unwrap_or("the fastest list");
     let mut lines = vec![row(
         format!("fastest list ({fastest_name}) within {FLOOR_RATIO}× of the floor"),
         fastest.and_then(over_floor),
-        &|v| v <= FLOOR_RATIO,
+        Bound::AtMost(FLOOR_RATIO),
     )];
     for peer in std::iter::once(PEER).chain(petgraph) {
         let over = |n: &str| g.ratio_ci(size, peer, n);
         lines.push(row(
             format!("`{HEAP}` at least {HEAP_OVER_PEER}× faster than `{peer}`"),
             over(HEAP),
-            &|v| v >= HEAP_OVER_PEER,
+            Bound::AtLeast(HEAP_OVER_PEER),
         ));
         lines.push(row(
             format!(
                 "fastest list ({fastest_name}) at least {FASTEST_OVER_PEER}× faster than `{peer}`"
             ),
             fastest.and_then(over),
-            &|v| v >= FASTEST_OVER_PEER,
+            Bound::AtLeast(FASTEST_OVER_PEER),
         ));
     }
     lines.push(match fastest.and_then(|n| g.cell(size, n)?.bytes_per_cell) {
         Some(b) => format!(
             "| fastest list ({fastest_name}) at most {BYTES_PER_CELL} bytes of search state per cell | {b:.2} B | {} |",
-            verdict(b <= BYTES_PER_CELL)
+            verdict(Bound::AtMost(BYTES_PER_CELL).met(b))
         ),
         None => missing(&format!("at most {BYTES_PER_CELL} bytes per cell")),
     });
@@ -237,4 +444,100 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(times: &[(&str, f64)]) -> Vec<Measured> {
+        times
+            .iter()
+            .map(|&(name, seconds)| Measured {
+                strategy: name.parse().expect("a strategy"),
+                seconds,
+                bytes_per_cell: if name == "bucket" { 9.5 } else { 12.0 },
+            })
+            .collect()
+    }
+
+    fn values(checks: &[Check]) -> Vec<(Option<&str>, Option<f64>, bool)> {
+        checks
+            .iter()
+            .map(|c| (c.subject, c.value.map(|v| (v * 1e6).round() / 1e6), c.met()))
+            .collect()
+    }
+
+    #[test]
+    fn random_checks_judge_the_fastest_list_and_the_heap_against_floor_and_peers() {
+        // The floor is fastest of all and the peers are not lists: the
+        // fastest list is bucket.
+        let m = run(&[
+            ("floor", 1.0),
+            ("heap", 2.0),
+            ("bucket", 1.25),
+            ("radix", 1.5),
+            ("pathfinding", 6.0),
+            ("petgraph", 0.5),
+        ]);
+        let checks = random_checks(&m);
+        assert_eq!(
+            values(&checks),
+            vec![
+                (Some("bucket"), Some(1.25), true), // 1.25 × floor: at the bound
+                (None, Some(3.0), true),            // pathfinding 6 ÷ heap 2
+                (Some("bucket"), Some(4.8), false), // pathfinding 6 ÷ bucket 1.25
+                (None, Some(0.25), false),          // petgraph 0.5 ÷ heap 2
+                (Some("bucket"), Some(0.4), false), // petgraph 0.5 ÷ bucket 1.25
+                (Some("bucket"), Some(9.5), true),  // bucket's bytes, not the others'
+            ]
+        );
+        assert_eq!(
+            checks[0].to_string(),
+            "fastest list within 1.25× of the floor: 1.25× (bucket) — met"
+        );
+        assert_eq!(
+            checks[5].to_string(),
+            "fastest list at most 10 bytes of search state per cell: 9.50 B (bucket) — met"
+        );
+    }
+
+    #[test]
+    fn a_target_whose_strategy_was_not_measured_is_not_met() {
+        let checks = random_checks(&run(&[("floor", 1.0), ("heap", 1.1)]));
+        assert_eq!(checks[1].value, None);
+        assert!(!checks[1].met());
+        assert_eq!(
+            checks[1].to_string(),
+            "heap at least 3× faster than pathfinding: not measured — not judged"
+        );
+    }
+
+    #[test]
+    fn real_map_checks_judge_fastest_and_heap_against_the_floor_and_each_other() {
+        let slow_heap = run(&[("floor", 2.0), ("heap", 4.8), ("radix", 3.0)]);
+        assert_eq!(
+            values(&real_map_checks(&slow_heap)),
+            vec![
+                (Some("radix"), Some(1.5), true),
+                (None, Some(2.4), false),
+                (Some("radix"), Some(0.625), true),
+            ]
+        );
+        // The heap fastest: the best list is the heap, never slower than itself.
+        let heap_best = run(&[("floor", 2.0), ("heap", 3.0), ("bucket", 3.5)]);
+        assert_eq!(
+            values(&real_map_checks(&heap_best))[2],
+            (Some("heap"), Some(1.0), true)
+        );
+    }
+
+    #[test]
+    fn the_worse_of_two_values_is_the_one_further_on_the_wrong_side() {
+        assert!(Bound::AtMost(1.5).worse(1.7, 1.6));
+        assert!(!Bound::AtMost(1.5).worse(1.2, 1.6));
+        assert!(Bound::AtLeast(3.0).worse(1.9, 2.4));
+        assert!(!Bound::AtLeast(3.0).worse(4.0, 2.4));
+        assert!(!Bound::AtMost(1.5).met(f64::NAN));
+    }
 }
