@@ -185,6 +185,13 @@ const KNOWN: [(&str, Family, Rgb, Marker, Dash); 15] = [
         Dash::Dotted,
     ),
     (
+        "two-level",
+        Family::Monotone,
+        Rgb(102, 153, 204),
+        Marker::Diamond,
+        Dash::Chain,
+    ),
+    (
         FLOOR,
         Family::References,
         Rgb(0, 0, 0),
