@@ -92,7 +92,7 @@ pub(crate) struct Look {
 pub(crate) const HEAP: &str = "heap";
 
 /// Every known strategy: its family, colour, marker and dash.
-const KNOWN: [(&str, Family, Rgb, Marker, Dash); 15] = [
+const KNOWN: [(&str, Family, Rgb, Marker, Dash); 16] = [
     (
         "linear",
         Family::Lists,
