@@ -135,6 +135,8 @@ strategies! {
         Bucket => openlist_bucket::BucketQueue, Sublinear,
         /// Bucket queue for sparse F: pooled stacks, two-level bitmap.
         SparseBucket => openlist_sparse_bucket::SparseBucket, Sublinear,
+        /// Two-level bucket queue for sparse F: coarse buckets, a sorted run.
+        TwoLevel => openlist_two_level::TwoLevelBucket, Sublinear,
         /// Radix heap on F, exact order among equal F.
         Radix => openlist_radix::RadixHeap, Sublinear,
         /// Seed 003's heap: decrease-key finds the node by a linear scan.

@@ -92,7 +92,7 @@ pub(crate) struct Look {
 pub(crate) const HEAP: &str = "heap";
 
 /// Every known strategy: its family, colour, marker and dash.
-const KNOWN: [(&str, Family, Rgb, Marker, Dash); 15] = [
+const KNOWN: [(&str, Family, Rgb, Marker, Dash); 16] = [
     (
         "linear",
         Family::Lists,
@@ -183,6 +183,13 @@ const KNOWN: [(&str, Family, Rgb, Marker, Dash); 15] = [
         Rgb(153, 153, 51),
         Marker::Circle,
         Dash::Dotted,
+    ),
+    (
+        "two-level",
+        Family::Monotone,
+        Rgb(102, 153, 204),
+        Marker::Diamond,
+        Dash::Chain,
     ),
     (
         FLOOR,
