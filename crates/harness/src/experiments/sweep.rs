@@ -331,14 +331,19 @@ fn check_memory(
     Ok(())
 }
 
+/// Side of the open map on which [`memory_estimate`] asks each strategy its
+/// bytes per cell.
+const PROBE_SIDE: u32 = 64;
+
 /// Estimates the peak memory of a sweep, in bytes.
 ///
 /// Per worker thread, one searcher per strategy, each with per-cell arrays
-/// (the search's own and the list's: asked of each list after a tiny search,
-/// and those of the untimed search the floor and the peer prepare with) plus room for OPEN's entries, allowed 2 bytes a cell (a 16-byte key for
-/// one cell in 8; OPEN stays far smaller on these maps). Shared: every map of
-/// the largest size with its largest component (5 bytes a cell), the labelling
-/// scratch of each thread (5), and the warm-up map (1).
+/// (the search's own and the list's: asked of each list after a search on a
+/// small open map, and those of the untimed search the floor and the peer
+/// prepare with) plus room for OPEN's entries, allowed 2 bytes a cell (a
+/// 16-byte key for one cell in 8; OPEN stays far smaller on these maps).
+/// Shared: every map of the largest size with its largest component (5 bytes
+/// a cell), the labelling scratch of each thread (5), and the warm-up map (1).
 pub fn memory_estimate(
     config: &SweepConfig,
     strategies: &[Strategy],
@@ -347,12 +352,17 @@ pub fn memory_estimate(
 ) -> u64 {
     let side = u64::from(config.sizes.iter().max().copied().unwrap_or(0));
     let cells = (side + 2) * (side + 2);
-    let tiny = Grid::open(2, 2).expect("a 2x2 map is valid");
+    // Big enough that a list's fixed storage (a ring of buckets, sort
+    // scratch) spread over its cells is small beside its per-cell arrays, as
+    // on the sweep's large maps; a 2×2 map made a few kilobytes of it read as
+    // hundreds of bytes a cell.
+    let probe = Grid::open(PROBE_SIDE, PROBE_SIDE).expect("the probe map is valid");
+    let corner = Point::new(PROBE_SIDE - 1, PROBE_SIDE - 1);
     let per_cell_per_thread: f64 = strategies
         .iter()
         .map(|s| {
             let mut solver = s.solver();
-            let _ = solver.solve(&tiny, Point::new(0, 0), Point::new(1, 1), rules);
+            let _ = solver.solve(&probe, Point::new(0, 0), corner, rules);
             solver.bytes_per_node() + solver.preparation_bytes_per_node() + 2.0
         })
         .sum();
@@ -577,5 +587,29 @@ fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Durati
             }
         }
         crate::outln!();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The published sweep fits the machines it is published on: every
+    /// strategy's per-cell arrays are counted, and no list's fixed storage
+    /// passes for per-cell memory (a probe map of a few cells once put
+    /// `--full` at 57 GiB on one thread).
+    #[test]
+    fn the_full_sweep_is_estimated_at_what_its_arrays_take() {
+        let config = preset_config(&FULL);
+        let rules = Rules::default();
+        let gib = |threads| {
+            memory_estimate(&config, Strategy::ALL, &rules, threads) as f64 / (1u64 << 30) as f64
+        };
+        let (one, two) = (gib(1), gib(2));
+        eprintln!("--full: {one:.1} GiB on 1 thread, {two:.1} GiB on 2");
+        // 4098² cells × (17 strategies × at least 10 bytes each).
+        assert!(one > 2.5, "{one}");
+        assert!(two < 20.0, "{two}");
+        assert!(two > one * 1.5, "{one} {two}");
     }
 }
