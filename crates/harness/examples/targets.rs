@@ -19,10 +19,10 @@
 //! `cargo run --release -p astar-harness --example targets -- --scen [FILE.scen|DIR …]
 //! [--rows N] [--rounds R] [--strategies a,b]`
 //!
-//! Each strategy gets one prepared solver per query (the floor records its
-//! search untimed); rounds interleave the strategies in a rotating order (so
-//! a slow spell of the machine hits all alike) and each query keeps its
-//! fastest time. Without a strategy list, every strategy whose open-list
+//! Each strategy keeps one solver for every query, as a sweep's worker does;
+//! each query is prepared (the floor records its search untimed), then timed
+//! in rounds that interleave the strategies in a rotating order (so a slow
+//! spell of the machine hits all alike), keeping each strategy's fastest. Without a strategy list, every strategy whose open-list
 //! operations are not linear-time runs, the floor and the peers included.
 
 use astar_core::{Grid, Point, Rules};
@@ -173,37 +173,43 @@ fn real_maps(args: &[String]) -> Result<()> {
 /// the queries of each query's fastest time and its largest bytes per cell
 /// over the queries. Also returns the expansions of one pass over the
 /// queries. The strategies must agree on every cost.
+///
+/// One solver per strategy, reused from query to query, as a sweep's worker
+/// keeps one. A solver per query (a set of per-cell arrays for each query,
+/// each cold when its turn came) added about a third to the floor's time
+/// with two strategies and pulled every "× floor" towards 1. Each query is
+/// prepared (the floor records it untimed), then timed `rounds` times, the
+/// strategies in a rotating order so a slow spell hits all alike. With many
+/// strategies their arrays still push each other out of the cache between
+/// rounds; a sweep times a strategy's repeats back to back, warm, so its
+/// ratios can read higher than these.
 fn measure(
     strategies: &[Strategy],
     queries: &[Query],
     rules: &Rules,
     rounds: usize,
 ) -> Result<(Vec<Measured>, u64)> {
-    let mut solvers = Vec::new();
-    for s in strategies {
-        let mut per_query = Vec::new();
-        for &(grid, a, b) in queries {
-            let mut solver = s.solver();
+    let mut solvers: Vec<_> = strategies.iter().map(|s| s.solver()).collect();
+    let mut seconds = vec![0.0; strategies.len()];
+    let mut bytes_per_cell = vec![0.0f64; strategies.len()];
+    let mut expansions = 0;
+    for &(grid, a, b) in queries {
+        for (solver, s) in solvers.iter_mut().zip(strategies) {
             solver
                 .prepare(grid, a, b, rules)
                 .map_err(|e| format!("{s} from {a} to {b}: {e}"))?;
-            per_query.push(solver);
         }
-        solvers.push(per_query);
-    }
-    let mut best = vec![vec![f64::INFINITY; queries.len()]; strategies.len()];
-    let mut costs = vec![None; queries.len()];
-    let mut expansions = 0;
-    for round in 0..rounds {
-        for k in 0..strategies.len() {
-            let i = (k + round) % strategies.len();
-            for (j, &(grid, a, b)) in queries.iter().enumerate() {
+        let mut best = vec![f64::INFINITY; strategies.len()];
+        let mut cost = None;
+        for round in 0..rounds {
+            for k in 0..strategies.len() {
+                let i = (k + round) % strategies.len();
                 let began = Instant::now();
-                let r = solvers[i][j].solve(grid, a, b, rules);
+                let r = solvers[i].solve(grid, a, b, rules);
                 let t = began.elapsed().as_secs_f64();
                 let r = r.map_err(|e| format!("{} from {a} to {b}: {e}", strategies[i]))?;
-                best[i][j] = best[i][j].min(t);
-                if *costs[j].get_or_insert(r.cost) != r.cost {
+                best[i] = best[i].min(t);
+                if *cost.get_or_insert(r.cost) != r.cost {
                     return Err(
                         format!("the strategies disagree on the cost from {a} to {b}").into(),
                     );
@@ -213,18 +219,18 @@ fn measure(
                 }
             }
         }
+        for (i, solver) in solvers.iter().enumerate() {
+            seconds[i] += best[i];
+            bytes_per_cell[i] = bytes_per_cell[i].max(solver.bytes_per_node());
+        }
     }
     let measured = strategies
         .iter()
-        .zip(&best)
-        .zip(&solvers)
-        .map(|((&strategy, best), solvers)| Measured {
+        .zip(seconds.into_iter().zip(bytes_per_cell))
+        .map(|(&strategy, (seconds, bytes_per_cell))| Measured {
             strategy,
-            seconds: best.iter().sum(),
-            bytes_per_cell: solvers
-                .iter()
-                .map(|s| s.bytes_per_node())
-                .fold(0.0, f64::max),
+            seconds,
+            bytes_per_cell,
         })
         .collect();
     Ok((measured, expansions))
