@@ -7,6 +7,10 @@
 //! compares each answer with a plain `BTreeSet` reference. Lazy lists may hand
 //! back stale keys; those are checked to be keys the node really held, and
 //! skipped, just as the search skips them.
+//!
+//! Lists whose structure follows how F rises (windows, rings, coarse buckets)
+//! also call [`check_rising_f`]: the random sequences above use small F
+//! values and never reach those parts.
 
 use astar_core::{Key, OpenList};
 use proptest::prelude::*;
@@ -154,4 +158,56 @@ pub fn check<L: OpenList + Default>() {
         }
     }
     assert_eq!(order, [(3, 3), (1, 5), (2, 5)], "{}", L::NAME);
+}
+
+/// Steps [`check_rising_f`] may take: two new nodes a step, each id below
+/// the node count it clears the list for.
+const RISING_NODES: u32 = 1 << 16;
+
+/// Drives `list` the way A* drives OPEN while F rises, checking every pop
+/// against a `BTreeSet`: `steps` times, two keys pushed, whose F and tie
+/// `new_key(step, last_f)` gives from the F of the last pop (nodes numbered
+/// in push order), then one pop; then the list is drained and must end
+/// empty. Lazy lists are not handed decreases here, so no stale keys.
+pub fn check_rising_f<L: OpenList>(
+    list: &mut L,
+    steps: u32,
+    mut new_key: impl FnMut(u32, u32) -> (u32, u64),
+) {
+    assert!(
+        steps * 2 <= RISING_NODES,
+        "at most {} steps",
+        RISING_NODES / 2
+    );
+    list.clear(RISING_NODES as usize);
+    let mut reference = BTreeSet::new();
+    let (mut last_f, mut node) = (100u32, 0u32);
+    for step in 0..steps {
+        for _ in 0..2 {
+            let (f, tie) = new_key(step, last_f);
+            let key = Key::new(f, tie, node);
+            node += 1;
+            list.push(key);
+            reference.insert(key);
+        }
+        let want = reference.pop_first();
+        assert_eq!(list.pop(), want, "{}: step {step}", L::NAME);
+        last_f = want.map_or(last_f, |k| k.f());
+    }
+    while let Some(want) = reference.pop_first() {
+        assert_eq!(list.pop(), Some(want), "{}: draining", L::NAME);
+    }
+    assert_eq!(list.pop(), None, "{}: drained", L::NAME);
+    assert!(list.is_empty(), "{}: drained", L::NAME);
+}
+
+/// A small deterministic generator (a 64-bit LCG's high bits) for tests
+/// that draw keys, such as the `new_key` of [`check_rising_f`].
+pub fn lcg(mut state: u64) -> impl FnMut() -> u32 {
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as u32
+    }
 }

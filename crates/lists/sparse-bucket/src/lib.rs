@@ -392,7 +392,7 @@ impl OpenList for SparseBucket {
 mod tests {
     use super::*;
     use astar_core::{Costs, Rules};
-    use std::collections::BTreeSet;
+    use openlist_conformance::{check_rising_f, lcg};
 
     #[test]
     fn conforms() {
@@ -413,45 +413,18 @@ mod tests {
         assert!(err.reason.contains("step costs of at most"), "{err}");
     }
 
-    /// A small deterministic generator for the tests below.
-    fn lcg(mut state: u64) -> impl FnMut() -> u32 {
-        move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u32
-        }
-    }
-
     #[test]
     fn sparse_rising_f_wraps_and_widens_without_losing_order() {
         // As in A* under MovingAI costs: F creeps up by combinations of large
         // steps, so the levels are far apart and the window wraps round its
         // ring many times; late wide spreads make it grow while it holds
         // keys. Ties are random, so stacks see in-order insertion too.
-        let mut q = SparseBucket::default();
-        q.clear(1 << 16);
-        let mut reference = BTreeSet::new();
         let mut next = lcg(12345);
-        let (mut floor_f, mut node) = (100u32, 0u32);
-        for step in 0..20_000u32 {
+        check_rising_f(&mut SparseBucket::default(), 20_000, |step, last_f| {
             let steps = if step < 15_000 { 3 } else { 40 };
-            for _ in 0..2 {
-                let f = floor_f + (next() % steps) * 5741 + (next() % 2) * 13860;
-                let key = Key::new(f, next() as u64, node);
-                node += 1;
-                q.push(key);
-                reference.insert(key);
-            }
-            let want = reference.pop_first();
-            assert_eq!(q.pop(), want, "step {step}");
-            floor_f = want.map_or(floor_f, |k| k.f());
-        }
-        while let Some(want) = reference.pop_first() {
-            assert_eq!(q.pop(), Some(want));
-        }
-        assert_eq!(q.pop(), None);
-        assert!(q.is_empty());
+            let f = last_f + (next() % steps) * 5741 + (next() % 2) * 13860;
+            (f, next() as u64)
+        });
     }
 
     #[test]

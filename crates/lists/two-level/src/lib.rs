@@ -398,7 +398,7 @@ impl<const K: u32> OpenList for TwoLevel<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeSet;
+    use openlist_conformance::{check_rising_f, lcg};
 
     #[test]
     fn conforms() {
@@ -409,43 +409,18 @@ mod tests {
         openlist_conformance::check::<TwoLevel<0>>();
     }
 
-    /// A small deterministic generator for the tests below.
-    fn lcg(mut state: u64) -> impl FnMut() -> u32 {
-        move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u32
-        }
-    }
-
     /// Drives `q` like A* under step costs with gaps `gaps` between F values
     /// (keys at the F being expanded or a gap above it), ties LIFO (falling
-    /// with every push) or random, and checks every pop against a sorted set.
+    /// with every push) or random, every pop checked.
     fn rising_f(q: &mut TwoLevelBucket, gaps: &[u32], lifo: bool, seed: u64) {
-        q.clear(1 << 16);
-        let mut reference = BTreeSet::new();
         let mut next = lcg(seed);
-        let (mut floor_f, mut node, mut seq) = (100u32, 0u32, 0u64);
-        for step in 0..20_000u32 {
-            for _ in 0..2 {
-                let f = floor_f + gaps[next() as usize % gaps.len()];
-                seq += 1;
-                let tie = if lifo { !seq } else { next() as u64 };
-                let key = Key::new(f, tie, node);
-                node += 1;
-                q.push(key);
-                reference.insert(key);
-            }
-            let want = reference.pop_first();
-            assert_eq!(q.pop(), want, "step {step}");
-            floor_f = want.map_or(floor_f, |k| k.f());
-        }
-        while let Some(want) = reference.pop_first() {
-            assert_eq!(q.pop(), Some(want));
-        }
-        assert_eq!(q.pop(), None);
-        assert!(q.is_empty());
+        let mut seq = 0u64;
+        check_rising_f(q, 20_000, |_, last_f| {
+            let f = last_f + gaps[next() as usize % gaps.len()];
+            seq += 1;
+            let tie = if lifo { !seq } else { next() as u64 };
+            (f, tie)
+        });
     }
 
     #[test]
