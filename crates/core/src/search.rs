@@ -441,8 +441,13 @@ struct ZeroH;
 impl Estimate for OctileH {
     #[inline(always)]
     fn estimate(dx: u32, dy: u32, c: Costs) -> u32 {
-        let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
-        c.diagonal * lo + c.straight * (hi - lo)
+        // diagonal·min + straight·(max − min), as straight·(dx + dy) minus
+        // (2·straight − diagonal)·min: one min instead of a min and a max.
+        // Wrapping, because 2·straight − diagonal is negative when diagonal
+        // steps cost more than two straight ones; the result is the same.
+        let saved = c.straight.wrapping_mul(2).wrapping_sub(c.diagonal);
+        let straight_only = c.straight.wrapping_mul(dx.wrapping_add(dy));
+        straight_only.wrapping_sub(saved.wrapping_mul(dx.min(dy)))
     }
 }
 impl Estimate for ManhattanH {
@@ -756,7 +761,10 @@ impl<L: OpenList> Search<L> {
                 // start again from 1), so a tag below this search's stamp was
                 // written by an older search: the node is new.
                 let fresh = cell.tag < stamp;
-                if !fresh && next_g >= cell.g {
+                // A new node counts as reached at no finite cost, so that one
+                // comparison tells whether the move improves anything.
+                let known_g = if fresh { u64::MAX } else { u64::from(cell.g) };
+                if u64::from(next_g) >= known_g {
                     // Closed or open with a G at least as good: skip.
                     continue;
                 }
@@ -789,7 +797,7 @@ impl<L: OpenList> Search<L> {
                     observer.opened(next, next_g, h);
                     c.pushes += 1;
                 }
-                if next == goal_node && stop_on_open {
+                if stop_on_open && next == goal_node {
                     // Seed 000's quicker stop: the goal has just been put on OPEN.
                     c.max_open = c.max_open.max(open.len() as u64);
                     break 'search Outcome::Found;
