@@ -16,41 +16,106 @@
 //! sifts its key down from there instead of up from the bottom, which
 //! spares refilling the root with the last key (a walk to a leaf), and a
 //! pushed key that is the new minimum stays at the root after one comparison.
-//! Only a pop that finds the root still vacant refills it, walking the hole
-//! down to a leaf and sifting the last key up from there (Floyd's bottom-up
-//! variant: one comparison per level on the way down). Keys that move up
-//! are not written to the position map: a node's recorded slot is its slot
-//! or a descendant of it, and decrease-key walks up to it. That leaves one
-//! position write per operation instead of one per level, and those scattered
-//! writes were most of the heap's cache misses. The smaller child is picked
-//! by adding the comparison's result to the left child's index, not by a
-//! branch a predictor would lose half the time; sibling pairs sit in
-//! 32-byte-aligned blocks, never across a cache line; a sentinel below the
-//! root and one after the last key stop the loops without index tests.
+//! A pushed key above the slot two levels over the last one will sink to the
+//! leaves, so the push walks the hole down instead (one comparison per level
+//! rather than two) and sifts the key up the last few levels. Only a pop that
+//! finds the root still vacant refills it, walking the hole down to a leaf
+//! and sifting the last key up from there (Floyd's bottom-up variant). Keys
+//! that move up are not written to the position map: a node's recorded slot
+//! is its slot or a descendant of it, and decrease-key walks up to it. That
+//! leaves one position write per operation instead of one per level, and
+//! those scattered writes were most of the heap's cache misses. The position
+//! of a node off the heap is never read, so it is never reset.
+//!
+//! The keys' high and low 64 bits sit in two arrays: a slot's halves are
+//! then addressed by the slot index times 8, which x86 folds into the load,
+//! where 16-byte keys need a shift per access; and with the 16-byte aligned
+//! blocks the system allocator hands out, two siblings' halves share one
+//! block and never straddle a cache line. The arrays keep their length
+//! (every slot past the last key holds the largest key), so a push or pop
+//! writes no vector length. The smaller child is picked by adding the
+//! comparison's result to the left child's index, not by a branch a
+//! predictor would lose half the time; a sentinel below the root and the
+//! largest keys after the last key stop the loops without extra tests.
 
 use astar_core::{spread_over_cells, Key, OpenList};
 
-const ABSENT: u32 = u32::MAX;
 const ROOT: usize = 1;
-/// Bytes per key, and per pair of sibling keys.
-const KEY_BYTES: usize = std::mem::size_of::<Key>();
-const PAIR_BYTES: usize = 2 * KEY_BYTES;
+
+/// The key whose halves are `hi` and `lo`.
+#[inline(always)]
+fn join(hi: u64, lo: u64) -> u128 {
+    (u128::from(hi) << 64) | u128::from(lo)
+}
+
+/// Moves the key `(khi, klo)`, which belongs at hole `at`, up past larger
+/// parents, and records where the keys it passes and it itself end up.
+#[inline(always)]
+fn sift_up(
+    hi: &mut [u64],
+    lo: &mut [u64],
+    position: &mut [u32],
+    mut at: usize,
+    khi: u64,
+    klo: u64,
+) {
+    let key = join(khi, klo);
+    // One length for both halves, so that one index check serves both.
+    let hi = &mut hi[..=at];
+    let lo = &mut lo[..hi.len()];
+    loop {
+        let parent = at >> 1;
+        let (phi, plo) = (hi[parent], lo[parent]);
+        if join(phi, plo) <= key {
+            break;
+        }
+        hi[at] = phi;
+        lo[at] = plo;
+        position[plo as u32 as usize] = at as u32;
+        at = parent;
+    }
+    hi[at] = khi;
+    lo[at] = klo;
+    position[klo as u32 as usize] = at as u32;
+}
+
+/// Walks the vacant root down to a leaf along the smaller children (one
+/// comparison per level), moving each up into the hole above it; returns
+/// the leaf. The last slot must hold the largest key.
+#[inline(always)]
+fn walk_down(hi: &mut [u64], lo: &mut [u64]) -> usize {
+    let mut at = ROOT;
+    let mut left = 2 * ROOT;
+    while left + 1 < hi.len() {
+        let right = usize::from(join(hi[left + 1], lo[left + 1]) < join(hi[left], lo[left]));
+        let child = left + right;
+        hi[at] = hi[child];
+        lo[at] = lo[child];
+        at = child;
+        left = 2 * child;
+    }
+    at
+}
 
 /// Indexed binary min-heap.
 #[derive(Debug, Clone)]
 pub struct BinaryHeap {
-    /// `base` spare slots, then slot 0 (the smallest key: a sentinel
-    /// sift-up stops at), the keys at slots `1..=len` (the children of slot
-    /// `i` are `2i` and `2i + 1`), and slot `len + 1` (the largest key: a
-    /// missing right child). `base` (0 or 1) puts every pair of siblings in
-    /// one 32-byte-aligned block, so that no pair straddles a cache line.
-    keys: Vec<Key>,
-    base: usize,
+    /// The keys' high and low 64 bits, in two arrays indexed by slot: slot
+    /// 0 holds the smallest key (a sentinel sift-up stops at), slots
+    /// `1..=len + hole` the keys (the children of slot `i` are `2i` and
+    /// `2i + 1`), and every later slot the largest key (a missing child,
+    /// and what `decrease` walks up past); there is always at least one
+    /// such slot. The two arrays always have the same length.
+    hi: Vec<u64>,
+    lo: Vec<u64>,
+    /// Keys held.
+    len: usize,
     /// Whether the root slot is vacant: a pop takes the root and leaves its
-    /// slot to the next push, which sifts down from there.
+    /// slot to the next push. A vacant root holds the smallest key, so that
+    /// sift-up stops below it.
     hole: bool,
     /// For each node on the heap, its slot or a descendant of its slot (keys
-    /// that move up are not recorded); `ABSENT` for the others.
+    /// that move up are not recorded); anything for the others.
     position: Vec<u32>,
     /// Cells the last `clear` prepared for, for `bytes_per_node`.
     nodes: usize,
@@ -59,131 +124,49 @@ pub struct BinaryHeap {
 impl Default for BinaryHeap {
     fn default() -> Self {
         let mut heap = BinaryHeap {
-            keys: Vec::new(),
-            base: 0,
+            hi: vec![u64::MAX; 16],
+            lo: vec![u64::MAX; 16],
+            len: 0,
             hole: false,
             position: Vec::new(),
             nodes: 0,
         };
-        heap.reallocate(16);
+        heap.hi[0] = 0;
+        heap.lo[0] = 0;
         heap
     }
 }
 
 impl BinaryHeap {
-    /// The slots (slot 0 first).
-    #[inline(always)]
-    fn slots(&mut self) -> &mut [Key] {
-        &mut self.keys[self.base..]
-    }
-
-    /// Moves the slots to an allocation of `capacity` keys, aligned as
-    /// `base` describes.
+    /// Doubles the slots.
     #[cold]
-    fn reallocate(&mut self, capacity: usize) {
-        let mut keys = Vec::with_capacity(capacity + 1);
-        let base = usize::from(keys.as_ptr() as usize % PAIR_BYTES != 0);
-        keys.resize(base, Key::MAX);
-        if self.keys.is_empty() {
-            keys.extend([Key::default(), Key::MAX]);
-        } else {
-            keys.extend_from_slice(&self.keys[self.base..]);
-        }
-        self.keys = keys;
-        self.base = base;
+    #[inline(never)]
+    fn grow(&mut self) {
+        let slots = 2 * self.hi.len();
+        self.hi.resize(slots, u64::MAX);
+        self.lo.resize(slots, u64::MAX);
     }
 
-    /// Keys held.
-    #[inline(always)]
-    fn count(&self) -> usize {
-        self.keys.len() - self.base - 2
-    }
-
-    /// Moves `key`, which belongs at hole `at`, up past larger parents.
-    #[inline(always)]
-    fn sift_up(&mut self, mut at: usize, key: Key) {
-        let base = self.base;
-        let heap = &mut self.keys[base..];
-        loop {
-            let parent = at >> 1;
-            let above = heap[parent];
-            if above <= key {
-                break;
-            }
-            heap[at] = above;
-            self.position[above.node() as usize] = at as u32;
-            at = parent;
-        }
-        heap[at] = key;
-        self.position[key.node() as usize] = at as u32;
-    }
-
-    /// Fills the hole at the root with `key` (Floyd's bottom-up variant).
-    #[inline(always)]
-    fn fill_root(&mut self, key: Key) {
-        let heap = self.slots();
-        let mut at = ROOT;
-        loop {
-            let left = 2 * at;
-            let Some(pair) = heap.get(left..left + 2) else {
-                break;
-            };
-            let right = usize::from(pair[1] < pair[0]);
-            heap[at] = pair[right];
-            at = left + right;
-        }
-        self.sift_up(at, key);
-    }
-
-    /// Moves `key`, which belongs at hole `at`, down past smaller children.
-    /// Keys that move up are not recorded.
-    #[inline(always)]
-    fn sift_down(&mut self, mut at: usize, key: Key) {
-        let heap = self.slots();
-        loop {
-            let left = 2 * at;
-            let Some(pair) = heap.get(left..left + 2) else {
-                break;
-            };
-            let right = usize::from(pair[1] < pair[0]);
-            let below = pair[right];
-            if key <= below {
-                break;
-            }
-            heap[at] = below;
-            at = left + right;
-        }
-        heap[at] = key;
-        self.position[key.node() as usize] = at as u32;
-    }
-
-    /// Fills the vacant root with the last key.
+    /// Fills the vacant root: the last key leaves its slot, the hole walks
+    /// down to a leaf along the smaller children (Floyd's bottom-up
+    /// variant: one comparison per level), and the last key sifts up from
+    /// there.
     #[inline(always)]
     fn fill_hole(&mut self) {
         self.hole = false;
-        let n = self.count();
-        self.keys.pop();
-        let last = std::mem::replace(&mut self.slots()[n], Key::MAX);
-        if n > 1 {
-            self.fill_root(last);
+        let len = self.len;
+        // Slot `len + 1` holds the last key, and is the last that can be a
+        // child once it leaves.
+        let hi = &mut self.hi[..len + 2];
+        let lo = &mut self.lo[..hi.len()];
+        let (lhi, llo) = (hi[len + 1], lo[len + 1]);
+        hi[len + 1] = u64::MAX;
+        lo[len + 1] = u64::MAX;
+        if len == 0 {
+            return;
         }
-    }
-
-    /// The slot of `node`, found from its recorded slot by walking up.
-    #[inline(always)]
-    fn find(&mut self, node: u32) -> usize {
-        let mut at = self.position[node as usize] as usize;
-        debug_assert_ne!(at as u32, ABSENT, "node {node} is not on the heap");
-        let n = self.count();
-        while at > n {
-            at >>= 1;
-        }
-        let heap = self.slots();
-        while heap[at].node() != node {
-            debug_assert!(at > ROOT, "node {node} lost");
-            at >>= 1;
-        }
-        at
+        let at = walk_down(hi, lo);
+        sift_up(hi, lo, &mut self.position, at, lhi, llo);
     }
 }
 
@@ -191,38 +174,77 @@ impl OpenList for BinaryHeap {
     const NAME: &'static str = "heap";
 
     fn clear(&mut self, nodes: usize) {
-        let base = self.base;
-        let first = ROOT + usize::from(self.hole);
-        for k in self.keys.drain(base..).skip(first).rev().skip(1) {
-            self.position[k.node() as usize] = ABSENT;
-        }
-        self.keys.extend([Key::default(), Key::MAX]);
+        let end = self.len + usize::from(self.hole);
+        self.hi[ROOT..=end].fill(u64::MAX);
+        self.lo[ROOT..=end].fill(u64::MAX);
+        self.len = 0;
         self.hole = false;
         if self.position.len() < nodes {
-            self.position.resize(nodes, ABSENT);
+            self.position.resize(nodes, 0);
         }
         self.nodes = nodes;
     }
 
     #[inline(always)]
     fn push(&mut self, key: Key) {
+        let (khi, klo) = ((key.bits() >> 64) as u64, key.bits() as u64);
         if self.hole {
+            // Into the vacant root.
             self.hole = false;
-            self.sift_down(ROOT, key);
+            self.len += 1;
+            let len = self.len;
+            let hi = &mut self.hi[..len + 2];
+            let lo = &mut self.lo[..hi.len()];
+            let key = key.bits();
+            if key > join(hi[len >> 2], lo[len >> 2]) {
+                // Above a slot two levels over the last: it sinks to the
+                // leaves, so walk the hole down (one comparison a level
+                // instead of two) and sift the key up from there.
+                let at = walk_down(hi, lo);
+                sift_up(hi, lo, &mut self.position, at, khi, klo);
+                return;
+            }
+            // Sift down from the root.
+            let mut at = ROOT;
+            loop {
+                let left = 2 * at;
+                let (Some(h), Some(l)) = (hi.get(left..left + 2), lo.get(left..left + 2)) else {
+                    break;
+                };
+                let right = usize::from(join(h[1], l[1]) < join(h[0], l[0]));
+                let (chi, clo) = (h[right], l[right]);
+                if key <= join(chi, clo) {
+                    break;
+                }
+                hi[at] = chi;
+                lo[at] = clo;
+                at = left + right;
+            }
+            hi[at] = khi;
+            lo[at] = klo;
+            self.position[key as u32 as usize] = at as u32;
             return;
         }
-        if self.keys.len() == self.keys.capacity() {
-            self.reallocate(2 * self.keys.capacity());
+        let at = self.len + 1;
+        if at + 1 >= self.hi.len() {
+            self.grow();
         }
-        let at = self.count() + 1;
-        self.keys.push(Key::MAX);
-        self.sift_up(at, key);
+        self.len = at;
+        sift_up(&mut self.hi, &mut self.lo, &mut self.position, at, khi, klo);
     }
 
     #[inline(always)]
     fn decrease(&mut self, key: Key) {
-        let at = self.find(key.node());
-        self.sift_up(at, key);
+        let node = key.node();
+        // The recorded slot is the node's or a descendant's; slots past the
+        // last key hold the largest key, whose node is none of ours.
+        let mut at = self.position[node as usize] as usize;
+        while self.lo[at] as u32 != node {
+            debug_assert!(at > ROOT, "node {node} is not on the heap");
+            at >>= 1;
+        }
+        let (khi, klo) = ((key.bits() >> 64) as u64, key.bits() as u64);
+        sift_up(&mut self.hi, &mut self.lo, &mut self.position, at, khi, klo);
     }
 
     #[inline(always)]
@@ -230,26 +252,35 @@ impl OpenList for BinaryHeap {
         if self.hole {
             self.fill_hole();
         }
-        if self.count() == 0 {
+        if self.len == 0 {
             return None;
         }
-        let heap = self.slots();
-        let top = std::mem::take(&mut heap[ROOT]);
-        self.position[top.node() as usize] = ABSENT;
+        let (hi, lo) = (self.hi[ROOT], self.lo[ROOT]);
+        self.hi[ROOT] = 0;
+        self.lo[ROOT] = 0;
+        self.len -= 1;
         self.hole = true;
-        Some(top)
+        let bits = join(hi, lo);
+        Some(Key::new(
+            (bits >> 96) as u32,
+            (bits >> 32) as u64,
+            bits as u32,
+        ))
     }
 
     #[inline]
     fn len(&self) -> usize {
-        self.count() - usize::from(self.hole)
+        self.len
     }
 
-    /// The position map (4 bytes a cell) plus the key array at its
+    /// The position map (4 bytes a cell) plus the two key arrays at their
     /// capacity, averaged over the cells.
     fn bytes_per_node(&self) -> f64 {
         std::mem::size_of::<u32>() as f64
-            + spread_over_cells(self.keys.capacity() * KEY_BYTES, self.nodes)
+            + spread_over_cells(
+                (self.hi.capacity() + self.lo.capacity()) * std::mem::size_of::<u64>(),
+                self.nodes,
+            )
     }
 }
 
