@@ -1,24 +1,31 @@
 //! OPEN as a bucket queue (Dial's algorithm): one bucket per F value, over a
 //! circular window of F values, each bucket a stack ordered by the full key.
 //!
-//! A push is O(1) when the key is the smallest of its bucket — always the case
-//! under the default tie policy (LIFO: the last key pushed with a given F has
-//! the smallest tie field), where the bucket is plain last-in-first-out. A pop
-//! is O(1) plus a scan of a bitmap for the next non-empty bucket when the
-//! current one runs out. Decrease-key is lazy (the list is
-//! [`LAZY`](OpenList::LAZY)): the improved key goes into its new bucket and the
-//! old one is discarded by the search when popped. It wins on grids with small
-//! integer costs, where F takes few distinct values close together.
+//! The bucket of the lowest F is held apart as the current stack: a pop is
+//! a plain stack pop from it, and a push of that F a plain stack push, with
+//! no ring index to compute. A push of a higher F goes to its bucket in the
+//! ring. When the current stack runs out, the next non-empty bucket is found
+//! by a bitmap with one bit per bucket and a summary bit per bitmap word (so
+//! that F values hundreds of buckets apart, as under MovingAI costs, cost a
+//! word or two to skip), and its keys become the current stack: a short
+//! bucket's are copied, so every bucket keeps its own allocation, and a long
+//! one is swapped in whole. Decrease-key is lazy (the list is
+//! [`LAZY`](OpenList::LAZY)): the improved key goes into its new bucket and
+//! the old one is discarded by the search when popped. It wins on grids with
+//! small integer costs, where F takes few distinct values close together.
 //!
-//! The design choice is exactness over speed at the edges. Under the other tie
-//! policies (FIFO, larger-G) a new key may belong below the top of its bucket
-//! and is inserted in order (binary search, then a shift), so the pop order is
-//! still the exact [`Key`] order, just slower. The window grows (doubling) to
-//! cover the spread of F on OPEN and, if a key falls below the window's start
-//! (only inconsistent heuristics and the conformance suite do that), the start
-//! moves down. What it refuses ([`OpenList::supports`]): step costs so large
-//! that the F spread of a consistent search, up to about twice the largest
-//! step, would need more than [`MAX_WINDOW`] buckets.
+//! The design choice is exactness over speed at the edges. A push goes on
+//! top of its stack without a look at the top when its tie field is below
+//! every tie field pushed since `clear` — always so under the default tie
+//! policy (LIFO: the tie field falls with every push). Under the other
+//! policies (FIFO, larger-G) a new key may belong below the top of its
+//! bucket and is inserted in order (binary search, then a shift), so the pop
+//! order is still the exact [`Key`] order, just slower. The window grows
+//! (doubling) to cover the spread of F on OPEN and, if a key falls below the
+//! window's start (only inconsistent heuristics and the conformance suite do
+//! that), the start moves down. What it refuses ([`OpenList::supports`]):
+//! step costs so large that the F spread of a consistent search, up to about
+//! twice the largest step, would need more than [`MAX_WINDOW`] buckets.
 
 use astar_core::{spread_over_cells, Key, OpenList, Rules, Unsupported};
 
@@ -27,68 +34,150 @@ use astar_core::{spread_over_cells, Key, OpenList, Rules, Unsupported};
 pub const MAX_WINDOW: usize = 1 << 20;
 const FIRST_WINDOW: usize = 64;
 
-/// Bucket queue over a circular window of F values.
+/// Bucket queue over a circular window of F values, the lowest F's bucket
+/// held apart.
 #[derive(Debug, Clone)]
 pub struct BucketQueue {
-    /// `buckets[f % window]`: keys with that F, in descending order, so the
-    /// smallest is on top (at the end).
+    /// The keys with F `base`, in descending order, so the smallest is on
+    /// top (at the end). Pops and the pushes of F `base` touch only this
+    /// stack, with no ring index to compute.
+    cur: Vec<Key>,
+    /// `buckets[f % window]`: the keys with F `f` in `base + 1..base +
+    /// window`, in descending order like `cur`. The bucket of `base` itself
+    /// is always empty: its keys are in `cur`.
     buckets: Vec<Vec<Key>>,
-    /// One bit per bucket, set when a key goes into an empty bucket. A pop
-    /// that empties a bucket leaves its bit set; the scan for the next bucket
-    /// clears it, which keeps the bitmap out of the pop's fast path.
+    /// One bit per bucket, set exactly when the bucket holds keys.
     occupied: Vec<u64>,
+    /// One bit per word of `occupied`, set exactly when the word is not
+    /// zero: the next F is found in a word or two even when F values lie
+    /// hundreds of buckets apart (MovingAI costs).
+    summary: Vec<u64>,
     /// Every key held has F in `base..base + window`.
     base: u32,
-    len: usize,
+    /// Keys held in `buckets` (`cur` counts its own).
+    in_ring: usize,
+    /// The smallest tie field pushed since `clear`: a key with a smaller
+    /// one is smaller than every key of its F held, and goes on top of its
+    /// stack without a look at the top (always so under LIFO ties, where the
+    /// tie field falls with every push).
+    min_tie: u64,
     nodes: usize,
 }
 
 impl Default for BucketQueue {
     fn default() -> Self {
         BucketQueue {
+            cur: Vec::new(),
             buckets: vec![Vec::new(); FIRST_WINDOW],
             occupied: vec![0; FIRST_WINDOW / 64],
+            summary: vec![0; 1],
             base: 0,
-            len: 0,
+            in_ring: 0,
+            min_tie: u64::MAX,
             nodes: 0,
         }
     }
 }
 
-impl BucketQueue {
-    #[inline(always)]
-    fn mask(&self) -> usize {
-        self.buckets.len() - 1
+/// Puts `key` into `stack` (the keys of its F), keeping it in descending
+/// order; `min_tie` is [`BucketQueue::min_tie`].
+#[inline(always)]
+fn push_in_order(stack: &mut Vec<Key>, key: Key, min_tie: &mut u64) {
+    let tie = key.tie();
+    if tie < *min_tie {
+        *min_tie = tie;
+        stack.push(key);
+    } else {
+        match stack.last() {
+            Some(&top) if key > top => insert_below_top(stack, key),
+            _ => stack.push(key),
+        }
     }
+}
 
-    /// Moves or widens the window so that it covers F `f` as well as every
-    /// key held: the start goes down to `f` if need be, and the window grows
-    /// (doubling) to the whole spread.
+/// Inserts `key` below the top of `stack`, keeping it in descending order
+/// (FIFO or larger-G ties, where a new key need not be the smallest of its
+/// F).
+#[inline(never)]
+fn insert_below_top(stack: &mut Vec<Key>, key: Key) {
+    let pos = stack.partition_point(|&k| k > key);
+    stack.insert(pos, key);
+}
+
+/// Sets bucket `at`'s bit and its word's summary bit.
+#[inline(always)]
+fn mark(occupied: &mut [u64], summary: &mut [u64], at: usize) {
+    occupied[at / 64] |= 1 << (at % 64);
+    summary[at / 4096] |= 1 << ((at / 64) % 64);
+}
+
+/// Clears bucket `at`'s bit, and its word's summary bit if the word is left
+/// empty.
+fn unmark(occupied: &mut [u64], summary: &mut [u64], at: usize) {
+    let w = at / 64;
+    occupied[w] &= !(1 << (at % 64));
+    if occupied[w] == 0 {
+        summary[w / 64] &= !(1 << (w % 64));
+    }
+}
+
+impl BucketQueue {
+    /// Pushes a key whose F lies outside `base..base + window`: moves or
+    /// widens the window to cover it first.
     #[cold]
     #[inline(never)]
-    fn make_room(&mut self, f: u32) {
-        if self.len == 0 {
+    fn push_outside(&mut self, key: Key) {
+        let f = key.f();
+        if self.len() == 0 {
             self.base = f;
-            return;
+        } else {
+            // Park the current stack in the ring, where it moves with the
+            // others, then take back whatever has the new base's F.
+            self.park();
+            let low = f.min(self.base);
+            let high = f.max(self.max_f());
+            let span = (high - low) as u64 + 1;
+            if span > self.buckets.len() as u64 {
+                self.grow(span);
+            }
+            self.base = low;
+            self.unpark();
         }
-        let low = f.min(self.base);
-        let high = f.max(self.max_f());
-        let span = (high - low) as u64 + 1;
-        if span > self.buckets.len() as u64 {
-            self.grow(span);
-        }
-        self.base = low;
+        self.push(key);
     }
 
-    /// The largest F held (stale keys included); the list must not be empty.
+    /// Moves the keys of the current stack into the ring bucket of their F.
+    fn park(&mut self) {
+        if !self.cur.is_empty() {
+            let at = self.base as usize & (self.buckets.len() - 1);
+            self.buckets[at].extend_from_slice(&self.cur);
+            self.in_ring += self.cur.len();
+            self.cur.clear();
+            mark(&mut self.occupied, &mut self.summary, at);
+        }
+    }
+
+    /// Moves the keys of the ring bucket of F `base` into the current stack,
+    /// which must be empty.
+    fn unpark(&mut self) {
+        let at = self.base as usize & (self.buckets.len() - 1);
+        let bucket = &mut self.buckets[at];
+        if !bucket.is_empty() {
+            self.cur.extend_from_slice(bucket);
+            self.in_ring -= bucket.len();
+            bucket.clear();
+            unmark(&mut self.occupied, &mut self.summary, at);
+        }
+    }
+
+    /// The largest F held in the ring (stale keys included), or `base`.
     fn max_f(&self) -> u32 {
         let mut high = self.base;
         for (w, &word) in self.occupied.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                if let Some(top) = self.buckets[w * 64 + bits.trailing_zeros() as usize].first() {
-                    high = high.max(top.f());
-                }
+                let bucket = &self.buckets[w * 64 + bits.trailing_zeros() as usize];
+                high = high.max(bucket[0].f());
                 bits &= bits - 1;
             }
         }
@@ -107,63 +196,76 @@ impl BucketQueue {
         );
         let old = std::mem::replace(&mut self.buckets, vec![Vec::new(); window]);
         self.occupied = vec![0; window / 64];
+        self.summary = vec![0; window.div_ceil(4096)];
         for bucket in old.into_iter().filter(|b| !b.is_empty()) {
             // All keys of a bucket share one F: the window held the whole spread.
             let at = bucket[0].f() as usize & (window - 1);
-            self.occupied[at / 64] |= 1 << (at % 64);
+            mark(&mut self.occupied, &mut self.summary, at);
             self.buckets[at] = bucket;
         }
     }
 
-    /// Inserts `key` below the top of its bucket, keeping the bucket in
-    /// descending order (FIFO or larger-G ties, where a new key need not be
-    /// the smallest of its F).
-    #[inline(never)]
-    fn insert_in_order(&mut self, at: usize, key: Key) {
-        let bucket = &mut self.buckets[at];
-        let pos = bucket.partition_point(|&k| k > key);
-        bucket.insert(pos, key);
-    }
-
-    /// Pops from the next non-empty bucket after the current one ran out,
-    /// clearing the bits of emptied buckets on the way.
+    /// Pops after the current stack ran out: the next non-empty bucket of
+    /// the ring becomes the current stack.
     #[cold]
     #[inline(never)]
-    fn pop_further(&mut self) -> Option<Key> {
-        if self.len == 0 {
+    fn pop_next_bucket(&mut self) -> Option<Key> {
+        if self.in_ring == 0 {
             return None;
         }
-        loop {
-            self.base += self.next_occupied() as u32;
-            let at = self.base as usize & self.mask();
-            if let Some(key) = self.buckets[at].pop() {
-                self.len -= 1;
-                return Some(key);
+        self.base = self.base.wrapping_add(self.next_occupied());
+        let at = self.base as usize & (self.buckets.len() - 1);
+        let bucket = &mut self.buckets[at];
+        let key = bucket.pop();
+        self.in_ring -= 1 + bucket.len();
+        // The rest of the bucket becomes the current stack. A short rest
+        // is copied, so that every bucket keeps its own allocation (with
+        // F values far apart, as under MovingAI costs, most buckets hold a
+        // key or two, and a bucket handed an empty stack would allocate on
+        // its next push); a long one is swapped in whole.
+        if bucket.len() <= 8 {
+            for &k in bucket.iter() {
+                self.cur.push(k);
             }
-            self.occupied[at / 64] &= !(1 << (at % 64));
+            bucket.clear();
+        } else {
+            std::mem::swap(&mut self.cur, bucket);
         }
+        unmark(&mut self.occupied, &mut self.summary, at);
+        key
     }
 
-    /// Distance, in buckets, from the current bucket to the next one whose
-    /// bit is set (itself included); the list must not be empty.
-    fn next_occupied(&self) -> usize {
-        let mask = self.mask();
+    /// Distance, in buckets, from the bucket of `base` to the next one
+    /// that holds keys; the ring must not be empty.
+    fn next_occupied(&self) -> u32 {
+        let mask = self.buckets.len() - 1;
         let start = self.base as usize & mask;
-        let words = self.occupied.len();
         let (w0, b0) = (start / 64, start % 64);
         let first = self.occupied[w0] >> b0;
         if first != 0 {
-            return first.trailing_zeros() as usize;
+            return first.trailing_zeros();
         }
-        let mut dist = 64 - b0;
-        for i in 1..=words {
-            let word = self.occupied[(w0 + i) % words];
-            if word != 0 {
-                return dist + word.trailing_zeros() as usize;
+        // The next word with a bit set, after `w0` or else round the ring
+        // (back to `w0` itself, whose bits below `b0` come last).
+        let w = self
+            .first_word_from(w0 + 1)
+            .or_else(|| self.first_word_from(0))
+            .expect("next_occupied on an empty ring");
+        let at = w * 64 + self.occupied[w].trailing_zeros() as usize;
+        (at.wrapping_sub(start) & mask) as u32
+    }
+
+    /// The first word of `occupied` at or after `from` that is not zero.
+    fn first_word_from(&self, from: usize) -> Option<usize> {
+        let mut s = from / 64;
+        let mut bits = self.summary.get(s)? & (u64::MAX << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some(s * 64 + bits.trailing_zeros() as usize);
             }
-            dist += 64;
+            s += 1;
+            bits = *self.summary.get(s)?;
         }
-        unreachable!("next_occupied on an empty bucket queue")
     }
 }
 
@@ -183,6 +285,7 @@ impl OpenList for BucketQueue {
     }
 
     fn clear(&mut self, nodes: usize) {
+        self.cur.clear();
         for (w, word) in self.occupied.iter_mut().enumerate() {
             let mut bits = *word;
             while bits != 0 {
@@ -191,28 +294,37 @@ impl OpenList for BucketQueue {
             }
             *word = 0;
         }
-        self.len = 0;
+        self.summary.fill(0);
+        self.in_ring = 0;
+        self.min_tie = u64::MAX;
         self.nodes = nodes;
     }
 
     #[inline(always)]
     fn push(&mut self, key: Key) {
-        let f = key.f();
+        let d = key.f().wrapping_sub(self.base) as usize;
+        if d == 0 {
+            push_in_order(&mut self.cur, key, &mut self.min_tie);
+            return;
+        }
+        let BucketQueue {
+            buckets,
+            occupied,
+            summary,
+            min_tie,
+            ..
+        } = self;
         // One comparison catches both F below the window and F beyond it.
-        if f.wrapping_sub(self.base) as usize > self.mask() {
-            self.make_room(f);
+        if d >= buckets.len() {
+            return self.push_outside(key);
         }
-        let at = f as usize & self.mask();
-        let bucket = &mut self.buckets[at];
-        match bucket.last() {
-            Some(&top) if key < top => bucket.push(key),
-            Some(_) => self.insert_in_order(at, key),
-            None => {
-                bucket.push(key);
-                self.occupied[at / 64] |= 1 << (at % 64);
-            }
+        let at = key.f() as usize & (buckets.len() - 1);
+        let bucket = &mut buckets[at];
+        if bucket.is_empty() {
+            mark(occupied, summary, at);
         }
-        self.len += 1;
+        push_in_order(bucket, key, min_tie);
+        self.in_ring += 1;
     }
 
     #[inline(always)]
@@ -223,29 +335,26 @@ impl OpenList for BucketQueue {
 
     #[inline(always)]
     fn pop(&mut self) -> Option<Key> {
-        let at = self.base as usize & self.mask();
-        match self.buckets[at].pop() {
-            Some(key) => {
-                self.len -= 1;
-                Some(key)
-            }
-            None => self.pop_further(),
+        match self.cur.pop() {
+            Some(key) => Some(key),
+            None => self.pop_next_bucket(),
         }
     }
 
     fn len(&self) -> usize {
-        self.len
+        self.cur.len() + self.in_ring
     }
 
     /// Nothing per cell. Counted: the bucket headers (24 bytes per bucket of
-    /// the window, whose size follows the step costs, not the map), the
-    /// bitmap, and every bucket's key storage at its capacity (live and stale
-    /// keys), all averaged over the map's nodes.
+    /// the window, whose size follows the step costs, not the map, and the
+    /// current stack's), the two bitmaps, and every stack's key storage at
+    /// its capacity (live and stale keys), all averaged over the map's
+    /// nodes.
     fn bytes_per_node(&self) -> f64 {
-        let headers = self.buckets.len() * std::mem::size_of::<Vec<Key>>()
-            + self.occupied.len() * std::mem::size_of::<u64>();
-        let keys: usize =
-            self.buckets.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Key>();
+        let headers = (self.buckets.len() + 1) * std::mem::size_of::<Vec<Key>>()
+            + (self.occupied.len() + self.summary.len()) * std::mem::size_of::<u64>();
+        let keys = (self.buckets.iter().map(Vec::capacity).sum::<usize>() + self.cur.capacity())
+            * std::mem::size_of::<Key>();
         spread_over_cells(headers + keys, self.nodes)
     }
 }
@@ -254,6 +363,7 @@ impl OpenList for BucketQueue {
 mod tests {
     use super::*;
     use astar_core::{Costs, Rules};
+    use openlist_conformance::{check_rising_f, lcg};
 
     #[test]
     fn conforms() {
@@ -278,36 +388,54 @@ mod tests {
     fn rising_f_wraps_the_ring_and_widens_it_without_losing_order() {
         // As in A*: F creeps up while keys are pushed and popped, so the
         // window wraps round its ring many times; a late burst of wide
-        // spreads makes it grow while it holds keys. Pops must follow a
-        // plain sorted reference throughout.
-        let mut q = BucketQueue::default();
-        q.clear(1 << 16);
-        let mut reference = std::collections::BTreeSet::new();
-        let mut state = 12345u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u32
-        };
-        let (mut floor_f, mut node) = (100u32, 0u32);
-        for step in 0..20_000u32 {
+        // spreads makes it grow while it holds keys. Ties are random, so
+        // stacks see in-order insertion too.
+        let mut next = lcg(12345);
+        check_rising_f(&mut BucketQueue::default(), 20_000, |step, last_f| {
             let spread = if step < 15_000 { 30 } else { 3000 };
-            for _ in 0..2 {
-                let key = Key::new(floor_f + next() % spread, next() as u64, node);
-                node += 1;
-                q.push(key);
-                reference.insert(key);
-            }
-            let want = reference.pop_first();
-            assert_eq!(q.pop(), want, "step {step}");
-            floor_f = want.map_or(floor_f, |k| k.f());
-        }
-        while let Some(want) = reference.pop_first() {
-            assert_eq!(q.pop(), Some(want));
-        }
-        assert_eq!(q.pop(), None);
-        assert!(q.is_empty());
+            (last_f + next() % spread, next() as u64)
+        });
+    }
+
+    #[test]
+    fn lifo_ties_go_on_top_and_long_buckets_become_current_whole() {
+        // Under LIFO ties every key is the smallest of its F: the fast push.
+        // Few F values, so buckets grow long before they are reached.
+        let mut next = lcg(777);
+        let mut seq = 0u64;
+        check_rising_f(&mut BucketQueue::default(), 20_000, |_, last_f| {
+            seq += 1;
+            (last_f + next() % 4 * 5, !seq)
+        });
+    }
+
+    #[test]
+    fn sparse_rising_f_finds_the_next_f_across_the_summary() {
+        // As under MovingAI costs: F values far apart, so the next live F
+        // is many bitmap words away and found by the summary, round the
+        // ring of a wide window; buckets hold a key or two.
+        let mut next = lcg(4242);
+        check_rising_f(&mut BucketQueue::default(), 20_000, |step, last_f| {
+            let steps = if step < 15_000 { 3 } else { 40 };
+            let f = last_f + (next() % steps) * 5741 + (next() % 2) * 13860;
+            (f, next() as u64)
+        });
+    }
+
+    #[test]
+    fn widening_keeps_the_keys_of_the_current_f_together() {
+        // The window widens while the current F (made current by a pop)
+        // still has a key; a later key of that F, larger than the one
+        // left, must pop after it.
+        let mut q = BucketQueue::default();
+        q.clear(8);
+        q.push(Key::new(10, 5, 0));
+        q.push(Key::new(10, 7, 3));
+        assert_eq!(q.pop(), Some(Key::new(10, 5, 0)));
+        q.push(Key::new(100_000, 0, 1));
+        q.push(Key::new(10, 9, 2));
+        let got: Vec<u32> = std::iter::from_fn(|| q.pop()).map(Key::node).collect();
+        assert_eq!(got, [3, 2, 1]);
     }
 
     #[test]
