@@ -52,6 +52,8 @@ pub struct BucketQueue {
     /// zero: the next F is found in a word or two even when F values lie
     /// hundreds of buckets apart (MovingAI costs).
     summary: Vec<u64>,
+    /// `buckets.len() - 1` (the window is a power of two).
+    mask: u32,
     /// Every key held has F in `base..base + window`.
     base: u32,
     /// Keys held in `buckets` (`cur` counts its own).
@@ -71,6 +73,7 @@ impl Default for BucketQueue {
             buckets: vec![Vec::new(); FIRST_WINDOW],
             occupied: vec![0; FIRST_WINDOW / 64],
             summary: vec![0; 1],
+            mask: FIRST_WINDOW as u32 - 1,
             base: 0,
             in_ring: 0,
             min_tie: u64::MAX,
@@ -197,6 +200,7 @@ impl BucketQueue {
         let old = std::mem::replace(&mut self.buckets, vec![Vec::new(); window]);
         self.occupied = vec![0; window / 64];
         self.summary = vec![0; window.div_ceil(4096)];
+        self.mask = window as u32 - 1;
         for bucket in old.into_iter().filter(|b| !b.is_empty()) {
             // All keys of a bucket share one F: the window held the whole spread.
             let at = bucket[0].f() as usize & (window - 1);
@@ -302,7 +306,7 @@ impl OpenList for BucketQueue {
 
     #[inline(always)]
     fn push(&mut self, key: Key) {
-        let d = key.f().wrapping_sub(self.base) as usize;
+        let d = key.f().wrapping_sub(self.base);
         if d == 0 {
             push_in_order(&mut self.cur, key, &mut self.min_tie);
             return;
@@ -312,13 +316,14 @@ impl OpenList for BucketQueue {
             occupied,
             summary,
             min_tie,
+            mask,
             ..
         } = self;
         // One comparison catches both F below the window and F beyond it.
-        if d >= buckets.len() {
+        if d > *mask {
             return self.push_outside(key);
         }
-        let at = key.f() as usize & (buckets.len() - 1);
+        let at = (key.f() & *mask) as usize;
         let bucket = &mut buckets[at];
         if bucket.is_empty() {
             mark(occupied, summary, at);
