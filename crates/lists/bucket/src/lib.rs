@@ -7,9 +7,8 @@
 //! ring. When the current stack runs out, the next non-empty bucket is found
 //! by a bitmap with one bit per bucket and a summary bit per bitmap word (so
 //! that F values hundreds of buckets apart, as under MovingAI costs, cost a
-//! word or two to skip), and its keys become the current stack: a short
-//! bucket's are copied, so every bucket keeps its own allocation, and a long
-//! one is swapped in whole. Decrease-key is lazy (the list is
+//! word or two to skip), and its keys are copied into the current stack, so
+//! that every bucket keeps its own allocation. Decrease-key is lazy (the list is
 //! [`LAZY`](OpenList::LAZY)): the improved key goes into its new bucket and
 //! the old one is discarded by the search when popped. It wins on grids with
 //! small integer costs, where F takes few distinct values close together.
@@ -222,19 +221,14 @@ impl BucketQueue {
         let bucket = &mut self.buckets[at];
         let key = bucket.pop();
         self.in_ring -= 1 + bucket.len();
-        // The rest of the bucket becomes the current stack. A short rest
-        // is copied, so that every bucket keeps its own allocation (with
-        // F values far apart, as under MovingAI costs, most buckets hold a
-        // key or two, and a bucket handed an empty stack would allocate on
-        // its next push); a long one is swapped in whole.
-        if bucket.len() <= 8 {
-            for &k in bucket.iter() {
-                self.cur.push(k);
-            }
-            bucket.clear();
-        } else {
-            std::mem::swap(&mut self.cur, bucket);
-        }
+        // The rest of the bucket is copied into the current stack, so that
+        // every bucket keeps its own allocation: swapping the two stacks
+        // would hand the current stack's (often large) allocation round the
+        // ring, and over many searches every slot would grow to the largest
+        // stack (under MovingAI costs that doubled the memory held), while a
+        // bucket handed an empty stack would allocate on its next push.
+        self.cur.extend_from_slice(bucket);
+        bucket.clear();
         unmark(&mut self.occupied, &mut self.summary, at);
         key
     }
