@@ -9,8 +9,8 @@
 //! every search. Here a push beyond the run is an append to one of a few
 //! hundred buckets, and when the run is used up the next non-empty bucket
 //! becomes the run in place: its storage is lent to the run (and goes back to
-//! its slot when the run is used up, so every slot keeps its allocation from
-//! search to search), no key is copied. Pops come off one array.
+//! its slot when the run is used up, so every slot keeps its allocation), no
+//! key is copied. Pops come off one array.
 //!
 //! # Grain
 //! The grain is the finest that lets the ring cover OPEN's spread of F in
@@ -34,7 +34,8 @@
 //! bucket out of order (more than one F, or ties that do not fall with every
 //! push) is sorted, by comparisons. Lazy decrease-key (the list is
 //! [`LAZY`](OpenList::LAZY)). Memory: the keys and the ring's headers,
-//! whatever the map.
+//! whatever the map; between searches every slot gives back all but
+//! [`KEEP`] keys' room (so a reused list grows again only past that).
 //!
 //! # Exactness
 //! Keys pop in exact [`Key`] order: the run is always sorted, and every other
@@ -47,6 +48,9 @@ use astar_core::{spread_over_cells, Key, OpenList};
 /// The most coarse buckets the ring may hold.
 const MAX_RING: usize = 512;
 const FIRST_RING: usize = 16;
+/// The most keys' room a slot keeps from one search to the next: a bucket
+/// per F keeps its largest size otherwise, over hundreds of slots.
+const KEEP: usize = 64;
 
 /// The grain (log2 of the coarse bucket width) a list starts with.
 pub const START_GRAIN: u32 = 0;
@@ -309,8 +313,10 @@ impl<const K: u32> OpenList for TwoLevel<K> {
 
     fn clear(&mut self, nodes: usize) {
         self.run.clear();
+        self.run.shrink_to(KEEP);
         for b in &mut self.ring {
             b.clear();
+            b.shrink_to(KEEP);
         }
         self.in_ring = 0;
         self.nodes = nodes;
@@ -421,7 +427,7 @@ mod tests {
     }
 
     #[test]
-    fn every_slot_keeps_its_storage_so_a_repeated_search_allocates_nothing() {
+    fn every_slot_keeps_its_storage_and_gives_back_all_but_keep_keys_room() {
         let gaps = [0, 8119, 11482, 19601, 27720, 39202];
         let mut q = TwoLevelBucket::default();
         // Slot by slot, the run's storage counted at its home slot.
@@ -436,6 +442,9 @@ mod tests {
         assert!(after_second.iter().filter(|&&c| c > 0).count() > 50);
         rising_f(&mut q, &gaps, true, 3);
         assert_eq!(capacities(&q), after_second);
+        assert!(after_second.iter().any(|&c| c > KEEP));
+        q.clear(8);
+        assert!(capacities(&q).iter().all(|&c| c <= KEEP));
     }
 
     #[test]
