@@ -46,6 +46,13 @@ impl Key {
     pub const fn bits(self) -> u128 {
         self.0
     }
+
+    /// The key whose raw value is `bits` (the inverse of [`Key::bits`]), for
+    /// lists that store keys split up.
+    #[inline]
+    pub const fn from_bits(bits: u128) -> Key {
+        Key(bits)
+    }
 }
 
 impl fmt::Debug for Key {
@@ -68,6 +75,7 @@ mod tests {
     fn fields_round_trip_and_order_lexicographically() {
         let k = Key::new(7, 0xdead_beef_0000_0001, 42);
         assert_eq!((k.f(), k.tie(), k.node()), (7, 0xdead_beef_0000_0001, 42));
+        assert_eq!(Key::from_bits(k.bits()), k);
         assert!(Key::new(1, u64::MAX, u32::MAX) < Key::new(2, 0, 0));
         assert!(Key::new(2, 1, u32::MAX) < Key::new(2, 2, 0));
         assert!(Key::new(2, 2, 3) < Key::new(2, 2, 4));

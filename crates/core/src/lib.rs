@@ -24,7 +24,7 @@ pub mod verify;
 pub use grid::{Grid, GridError, NodeId, Passability, Point, DIRECTIONS};
 pub use key::Key;
 pub use map_file::{parse_map, MapError};
-pub use open_list::{spread_over_cells, OpenList, Unsupported};
+pub use open_list::{insert_descending, spread_over_cells, OpenList, Unsupported};
 pub use replay::Floor;
 pub use rules::{
     ClosedNodes, CostModel, Costs, GoalTest, Heuristic, Moves, NeighbourOrder, Rules, StepRule,

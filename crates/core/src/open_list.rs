@@ -95,6 +95,16 @@ pub trait OpenList {
     }
 }
 
+/// Inserts `key` into `stack`, a stack of keys in descending order (the
+/// smallest on top, at the end), where it belongs: for the lists that keep
+/// one such stack per F and push on top when the key is the smallest, and
+/// must insert below the top when it is not (FIFO or larger-G ties).
+#[inline(never)]
+pub fn insert_descending(stack: &mut Vec<Key>, key: Key) {
+    let pos = stack.partition_point(|&k| k > key);
+    stack.insert(pos, key);
+}
+
 /// `bytes` of storage shared out over a map of `cells` cells: the "other
 /// storage" part of [`OpenList::bytes_per_node`] (a list not yet cleared for
 /// any map counts as one cell, not a division by zero).

@@ -26,7 +26,7 @@
 //! step costs so large that the F spread of a consistent search, up to about
 //! twice the largest step, would need more than [`MAX_WINDOW`] buckets.
 
-use astar_core::{spread_over_cells, Key, OpenList, Rules, Unsupported};
+use astar_core::{insert_descending, spread_over_cells, Key, OpenList, Rules, Unsupported};
 
 /// The largest number of buckets the window may grow to (about 25 MB of
 /// bucket headers).
@@ -91,19 +91,10 @@ fn push_in_order(stack: &mut Vec<Key>, key: Key, min_tie: &mut u64) {
         stack.push(key);
     } else {
         match stack.last() {
-            Some(&top) if key > top => insert_below_top(stack, key),
+            Some(&top) if key > top => insert_descending(stack, key),
             _ => stack.push(key),
         }
     }
-}
-
-/// Inserts `key` below the top of `stack`, keeping it in descending order
-/// (FIFO or larger-G ties, where a new key need not be the smallest of its
-/// F).
-#[inline(never)]
-fn insert_below_top(stack: &mut Vec<Key>, key: Key) {
-    let pos = stack.partition_point(|&k| k > key);
-    stack.insert(pos, key);
 }
 
 /// Sets bucket `at`'s bit and its word's summary bit.
@@ -151,7 +142,7 @@ impl BucketQueue {
     /// Moves the keys of the current stack into the ring bucket of their F.
     fn park(&mut self) {
         if !self.cur.is_empty() {
-            let at = self.base as usize & (self.buckets.len() - 1);
+            let at = (self.base & self.mask) as usize;
             self.buckets[at].extend_from_slice(&self.cur);
             self.in_ring += self.cur.len();
             self.cur.clear();
@@ -162,7 +153,7 @@ impl BucketQueue {
     /// Moves the keys of the ring bucket of F `base` into the current stack,
     /// which must be empty.
     fn unpark(&mut self) {
-        let at = self.base as usize & (self.buckets.len() - 1);
+        let at = (self.base & self.mask) as usize;
         let bucket = &mut self.buckets[at];
         if !bucket.is_empty() {
             self.cur.extend_from_slice(bucket);
@@ -217,7 +208,7 @@ impl BucketQueue {
             return None;
         }
         self.base = self.base.wrapping_add(self.next_occupied());
-        let at = self.base as usize & (self.buckets.len() - 1);
+        let at = (self.base & self.mask) as usize;
         let bucket = &mut self.buckets[at];
         let key = bucket.pop();
         self.in_ring -= 1 + bucket.len();
@@ -236,7 +227,7 @@ impl BucketQueue {
     /// Distance, in buckets, from the bucket of `base` to the next one
     /// that holds keys; the ring must not be empty.
     fn next_occupied(&self) -> u32 {
-        let mask = self.buckets.len() - 1;
+        let mask = self.mask as usize;
         let start = self.base as usize & mask;
         let (w0, b0) = (start / 64, start % 64);
         let first = self.occupied[w0] >> b0;
@@ -397,7 +388,7 @@ mod tests {
     }
 
     #[test]
-    fn lifo_ties_go_on_top_and_long_buckets_become_current_whole() {
+    fn lifo_ties_go_on_top_and_long_buckets_become_current() {
         // Under LIFO ties every key is the smallest of its F: the fast push.
         // Few F values, so buckets grow long before they are reached.
         let mut next = lcg(777);

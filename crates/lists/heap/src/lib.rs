@@ -48,6 +48,12 @@ fn join(hi: u64, lo: u64) -> u128 {
     (u128::from(hi) << 64) | u128::from(lo)
 }
 
+/// The high and low halves of `key`.
+#[inline(always)]
+fn split(key: Key) -> (u64, u64) {
+    ((key.bits() >> 64) as u64, key.bits() as u64)
+}
+
 /// Moves the key `(khi, klo)`, which belongs at hole `at`, up past larger
 /// parents, and records where the keys it passes and it itself end up.
 #[inline(always)]
@@ -187,7 +193,7 @@ impl OpenList for BinaryHeap {
 
     #[inline(always)]
     fn push(&mut self, key: Key) {
-        let (khi, klo) = ((key.bits() >> 64) as u64, key.bits() as u64);
+        let (khi, klo) = split(key);
         if self.hole {
             // Into the vacant root.
             self.hole = false;
@@ -243,7 +249,7 @@ impl OpenList for BinaryHeap {
             debug_assert!(at > ROOT, "node {node} is not on the heap");
             at >>= 1;
         }
-        let (khi, klo) = ((key.bits() >> 64) as u64, key.bits() as u64);
+        let (khi, klo) = split(key);
         sift_up(&mut self.hi, &mut self.lo, &mut self.position, at, khi, klo);
     }
 
@@ -260,12 +266,7 @@ impl OpenList for BinaryHeap {
         self.lo[ROOT] = 0;
         self.len -= 1;
         self.hole = true;
-        let bits = join(hi, lo);
-        Some(Key::new(
-            (bits >> 96) as u32,
-            (bits >> 32) as u64,
-            bits as u32,
-        ))
+        Some(Key::from_bits(join(hi, lo)))
     }
 
     #[inline]

@@ -16,7 +16,7 @@
 //! below `last` (only inconsistent heuristics and the conformance suite make
 //! one) re-buckets everything around the new minimum: slow, still exact.
 
-use astar_core::{spread_over_cells, Key, OpenList};
+use astar_core::{insert_descending, spread_over_cells, Key, OpenList};
 
 /// Radix heap on F with an exactly ordered lowest bucket.
 #[derive(Debug, Clone)]
@@ -51,16 +51,6 @@ fn bucket_of(f: u32, last: u32) -> usize {
 }
 
 impl RadixHeap {
-    /// Inserts `key` into bucket 0 below its top, keeping the bucket in
-    /// descending order (FIFO or larger-G ties, where a new key need not be
-    /// the smallest of its F).
-    #[inline(never)]
-    fn insert_in_order(&mut self, key: Key) {
-        let bucket = &mut self.buckets[0];
-        let pos = bucket.partition_point(|&k| k > key);
-        bucket.insert(pos, key);
-    }
-
     /// Re-buckets every key around a new, lower `last`.
     #[cold]
     #[inline(never)]
@@ -141,7 +131,7 @@ impl OpenList for RadixHeap {
         let i = bucket_of(f, self.last);
         // Only bucket 0 (F = `last`) is ordered.
         if i == 0 && self.buckets[0].last().is_some_and(|&top| key > top) {
-            self.insert_in_order(key);
+            insert_descending(&mut self.buckets[0], key);
         } else {
             self.buckets[i].push(key);
         }

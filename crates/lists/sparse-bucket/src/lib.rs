@@ -36,7 +36,7 @@
 //! spread of a consistent search, up to about twice the largest step, would
 //! need more than [`MAX_WINDOW`] buckets.
 
-use astar_core::{spread_over_cells, Key, OpenList, Rules, Unsupported};
+use astar_core::{insert_descending, spread_over_cells, Key, OpenList, Rules, Unsupported};
 
 /// The largest number of buckets the window may grow to (4 MB of slots).
 pub const MAX_WINDOW: usize = 1 << 20;
@@ -107,7 +107,7 @@ impl SparseBucket {
     fn push_onto(&mut self, id: u32, key: Key) {
         let stack = &mut self.stacks[id as usize];
         match stack.last() {
-            Some(&top) if key > top => insert_in_order(stack, key),
+            Some(&top) if key > top => insert_descending(stack, key),
             _ => stack.push(key),
         }
     }
@@ -295,14 +295,6 @@ impl SparseBucket {
             m = self.summary[s];
         }
     }
-}
-
-/// Inserts `key` below the top of `stack`, keeping it in descending order
-/// (FIFO or larger-G ties, where a new key need not be the smallest of its F).
-#[inline(never)]
-fn insert_in_order(stack: &mut Vec<Key>, key: Key) {
-    let pos = stack.partition_point(|&k| k > key);
-    stack.insert(pos, key);
 }
 
 impl OpenList for SparseBucket {

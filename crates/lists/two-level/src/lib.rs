@@ -43,7 +43,7 @@
 //! ring down (or re-buckets everything). Every step cost is supported: the
 //! grain coarsens to fit any F spread.
 
-use astar_core::{spread_over_cells, Key, OpenList};
+use astar_core::{insert_descending, spread_over_cells, Key, OpenList};
 
 /// The most coarse buckets the ring may hold.
 const MAX_RING: usize = 512;
@@ -131,7 +131,7 @@ impl<const K: u32> TwoLevel<K> {
                 return self.place(key);
             }
         }
-        insert_in_order(&mut self.run, key);
+        insert_descending(&mut self.run, key);
     }
 
     /// The smallest grain whose ring covers F `low..=high` within [`MAX_RING`].
@@ -299,12 +299,6 @@ impl<const K: u32> TwoLevel<K> {
         }
         self.run.pop()
     }
-}
-
-#[inline(never)]
-fn insert_in_order(stack: &mut Vec<Key>, key: Key) {
-    let pos = stack.partition_point(|&k| k > key);
-    stack.insert(pos, key);
 }
 
 impl<const K: u32> OpenList for TwoLevel<K> {
