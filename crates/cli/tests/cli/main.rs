@@ -86,6 +86,7 @@ pub fn fixture_meta(config: SweepConfig) -> RunMeta {
         command: "astar-lab sweep".into(),
         shard: "1/1".into(),
         peak_rss_bytes: None,
+        other_load: None,
         config,
     }
 }

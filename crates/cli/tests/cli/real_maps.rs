@@ -111,6 +111,13 @@ fn a_real_map_sweep_records_every_row_and_makes_its_tables() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(report.join("README.md")).unwrap();
     assert!(text.contains("| dragon-age | arena.map | 3 |"), "{text}");
+    // What else ran while it measured, recorded (or `-` when the run was
+    // too short for the kernel's counters to move).
+    let meta = astar_harness::runs::real_maps::read_real_meta(&runs[0])
+        .unwrap()
+        .unwrap();
+    let shown = astar_harness::present::format::load_text(meta.run.other_load);
+    assert!(text.contains(&format!("other load {shown})")), "{text}");
     assert!(text.contains("BEGIN GENERATED: real-maps (by `astar-lab real-maps-report"));
     // A resume of a finished run has nothing left to do and changes nothing.
     let before = std::fs::read(runs[0].join("results.csv")).unwrap();

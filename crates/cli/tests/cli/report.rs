@@ -6,7 +6,7 @@
 use astar_harness::present::charts::plot_runs;
 use astar_harness::present::report::write_report;
 use astar_harness::runs::load_runs;
-use astar_harness::runs::{Record, RunMeta, SweepConfig};
+use astar_harness::runs::{OtherLoad, Record, RunMeta, SweepConfig};
 use std::path::{Path, PathBuf};
 
 const SIZES: [u32; 3] = [32, 64, 128];
@@ -39,6 +39,10 @@ fn meta(config: SweepConfig) -> RunMeta {
     RunMeta {
         command: "astar-lab sweep --sizes 32,64,128".into(),
         peak_rss_bytes: Some(512 << 20),
+        other_load: Some(OtherLoad {
+            other: 0.31,
+            steal: 0.04,
+        }),
         ..crate::fixture_meta(config)
     }
 }
@@ -247,6 +251,10 @@ fn report_splices_only_between_markers() {
     assert!(
         section(&after, "conditions").contains("| 512 MiB |"),
         "the machine facts show the sweep's peak memory"
+    );
+    assert!(
+        section(&after, "conditions").contains("| 31% (steal 4%) |"),
+        "the machine facts show what else ran meanwhile"
     );
     assert!(
         section(&after, "tables").contains("astar-lab report"),

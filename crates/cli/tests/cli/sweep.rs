@@ -142,6 +142,11 @@ fn tiny_sweep_end_to_end() {
     assert!(!m.machine.cpu.is_empty());
     assert!(m.machine.cores >= 1);
     assert_eq!(m.threads, 2);
+    if cfg!(target_os = "linux") {
+        let load = m.other_load.expect("what else ran is recorded");
+        assert!((0.0..=1.0).contains(&load.other), "{load:?}");
+        assert!((0.0..=load.other).contains(&load.steal), "{load:?}");
+    }
     let d = m.date.as_bytes();
     assert!(
         d.len() == 20 && d[4] == b'-' && d[10] == b'T' && d[19] == b'Z',

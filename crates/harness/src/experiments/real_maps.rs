@@ -381,6 +381,7 @@ pub fn run(plan: &RealPlan) -> Result<Finished> {
                     command: machine::command_line(),
                     shard: shard.to_string(),
                     peak_rss_bytes: None,
+                    other_load: None,
                     config: plan.config.clone(),
                 },
                 real_maps: plan.real.clone(),
@@ -412,6 +413,7 @@ pub fn run(plan: &RealPlan) -> Result<Finished> {
         dir.join(crate::runs::RESULTS).display()
     );
     let began = Instant::now();
+    let cpu_at_start = machine::cpu_times();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
@@ -427,11 +429,18 @@ pub fn run(plan: &RealPlan) -> Result<Finished> {
     };
     pool.install(|| mine.par_iter().try_for_each(|(i, f)| job.run_file(*i, f)))?;
     let wall = began.elapsed();
-    if let Some(peak) = machine::peak_resident_memory() {
+    let peak = machine::peak_resident_memory();
+    let load = cpu_at_start
+        .zip(machine::cpu_times())
+        .and_then(|(start, end)| machine::other_load(start, end));
+    if peak.is_some() || load.is_some() {
         if let Some(mut meta) = read_real_meta(&dir)? {
-            meta.run.peak_rss_bytes = Some(meta.run.peak_rss_bytes.map_or(peak, |p| p.max(peak)));
+            meta.run.note_end(peak, load);
             write_real_meta(&dir, &meta)?;
         }
+    }
+    if let Some(load) = load {
+        crate::outln!("{load}");
     }
     let rows = store::read_rows(&dir)?;
     print_summary(&dir, &rows, &plan.config.strategies, wall);

@@ -217,6 +217,7 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
                 command: machine::command_line(),
                 shard: shard.to_string(),
                 peak_rss_bytes: None,
+                other_load: None,
                 config: config.clone(),
             };
             store::write_meta(&dir, &meta)?;
@@ -226,6 +227,7 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
     };
 
     let began = Instant::now();
+    let cpu_at_start = machine::cpu_times();
     let specs = workload::maps(config);
     let pending: Vec<workload::Item> = workload::shard(workload::items(config), shard.k, shard.n)
         .into_iter()
@@ -256,12 +258,21 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
     };
     job.run(&pending, threads)?;
     let wall = began.elapsed();
-    // Written at the end, the only moment the peak is known.
-    if let Some(peak) = machine::peak_resident_memory() {
+    // Written at the end, the only moment the peak and the load are known.
+    let peak = machine::peak_resident_memory();
+    let load = cpu_at_start
+        .zip(machine::cpu_times())
+        .and_then(|(start, end)| machine::other_load(start, end));
+    if peak.is_some() || load.is_some() {
         let mut meta = store::read_meta(&dir)?;
-        meta.peak_rss_bytes = Some(meta.peak_rss_bytes.map_or(peak, |p| p.max(peak)));
+        meta.note_end(peak, load);
         store::write_meta(&dir, &meta)?;
+    }
+    if let Some(peak) = peak {
         crate::outln!("peak resident memory {:.1} MiB", peak as f64 / 1048576.0);
+    }
+    if let Some(load) = load {
+        crate::outln!("{load}");
     }
 
     let rows = store::read_rows(&dir)?;

@@ -72,6 +72,70 @@ fn parse_vm_hwm(status: &str) -> Option<u64> {
     (fields.next()? == "kB").then_some(value * 1024)
 }
 
+/// CPU time counters at one moment, in the kernel's clock ticks: the whole
+/// machine's (every core, from the first line of /proc/stat) and this
+/// process's own (/proc/self/stat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CpuTimes {
+    /// Ticks every core spent on anything but idling, steal included.
+    busy: u64,
+    /// Ticks in all, idle included.
+    total: u64,
+    /// Ticks the hypervisor gave the machine's cores to other guests.
+    steal: u64,
+    /// Ticks this process ran, in user and kernel mode.
+    own: u64,
+}
+
+/// The counters now; `None` where /proc cannot be read (not Linux).
+pub(crate) fn cpu_times() -> Option<CpuTimes> {
+    let machine = std::fs::read_to_string("/proc/stat").ok()?;
+    let own = std::fs::read_to_string("/proc/self/stat").ok()?;
+    parse_cpu_times(&machine, &own)
+}
+
+/// [`CpuTimes`] from the texts of /proc/stat and /proc/self/stat.
+fn parse_cpu_times(machine: &str, own: &str) -> Option<CpuTimes> {
+    let line = machine.lines().find(|l| l.starts_with("cpu "))?;
+    let ticks: Vec<u64> = line
+        .split_whitespace()
+        .skip(1)
+        .map(|t| t.parse().ok())
+        .collect::<Option<_>>()?;
+    // user nice system idle iowait irq softirq steal [guest guest_nice]: the
+    // guest times are already inside user and nice.
+    let [user, nice, system, idle, iowait, irq, softirq, steal] = *ticks.get(..8)? else {
+        return None;
+    };
+    // After the command name in parentheses (which may hold spaces):
+    // state is field 3, utime and stime fields 14 and 15.
+    let after_name = &own[own.rfind(')')? + 1..];
+    let mut fields = after_name.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    let busy = user + nice + system + irq + softirq + steal;
+    Some(CpuTimes {
+        busy,
+        total: busy + idle + iowait,
+        steal,
+        own: utime + stime,
+    })
+}
+
+/// What else used the machine between two moments: the share of all its
+/// CPU time that went to other processes (or, as steal, to other guests of
+/// the hypervisor). `None` when the counters did not move (too short).
+pub(crate) fn other_load(start: CpuTimes, end: CpuTimes) -> Option<crate::runs::OtherLoad> {
+    let total = end.total.checked_sub(start.total).filter(|&t| t > 0)? as f64;
+    let busy = end.busy.saturating_sub(start.busy);
+    let own = end.own.saturating_sub(start.own);
+    let steal = end.steal.saturating_sub(start.steal);
+    Some(crate::runs::OtherLoad {
+        other: busy.saturating_sub(own) as f64 / total,
+        steal: steal as f64 / total,
+    })
+}
+
 /// The command line, each argument quoted when a shell would need it.
 pub(crate) fn command_line() -> String {
     // The program by its name, not its path: a run folder must not record
@@ -187,6 +251,33 @@ mod tests {
         if cfg!(target_os = "linux") {
             // This test process has touched memory: its peak is not zero.
             assert!(peak_resident_memory().is_some_and(|b| b > 0));
+        }
+    }
+
+    #[test]
+    fn other_load_is_the_machine_less_this_process() {
+        let stat = |user: u64, idle: u64, steal: u64| {
+            format!("cpu  {user} 0 10 {idle} 5 1 1 {steal} 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nintr 1\n")
+        };
+        // The command name holds a space and a parenthesis; utime 30, stime 10.
+        let own = |utime: u64| {
+            format!("42 (astar (lab)) R 1 42 42 0 -1 4194304 100 0 0 0 {utime} 10 0 0 20 0 3 0")
+        };
+        let start = parse_cpu_times(&stat(100, 1000, 0), &own(30)).unwrap();
+        assert_eq!(start.busy, 100 + 10 + 1 + 1);
+        assert_eq!(start.total, start.busy + 1000 + 5);
+        assert_eq!(start.own, 40);
+        // 200 ticks pass: this process runs 60 of them, others 90 (10 of
+        // them stolen), 50 are idle.
+        let end = parse_cpu_times(&stat(240, 1050, 10), &own(90)).unwrap();
+        let load = other_load(start, end).unwrap();
+        assert!((load.other - 90.0 / 200.0).abs() < 1e-9, "{load:?}");
+        assert!((load.steal - 10.0 / 200.0).abs() < 1e-9, "{load:?}");
+        assert_eq!(other_load(start, start), None);
+        assert_eq!(parse_cpu_times("intr 1\n", &own(1)), None);
+        assert_eq!(parse_cpu_times(&stat(1, 1, 1), "42 (x) R 1"), None);
+        if cfg!(target_os = "linux") {
+            assert!(cpu_times().is_some());
         }
     }
 

@@ -1,6 +1,7 @@
 //! How numbers read in generated text: one place, so every table and
 //! sentence prints a figure the same way.
 
+use crate::runs::OtherLoad;
 use crate::stats::{Interval, Ratio};
 
 /// A speedup: `2.41` with two decimals (from 100 up, whole).
@@ -69,6 +70,14 @@ pub fn interval_text(ci: Interval) -> String {
 /// A paired median with its 95% bootstrap interval: `12.1× [11–15]`.
 pub fn ci_text(r: &Ratio) -> String {
     format!("{}× {}", sig3(r.median), interval_text(r.ci))
+}
+
+/// The share of the machine's CPU time other work took during a run, with
+/// its steal time, or `-` for runs that did not record it.
+pub fn load_text(load: Option<OtherLoad>) -> String {
+    load.map_or("-".into(), |l| {
+        format!("{:.0}% (steal {:.0}%)", 100.0 * l.other, 100.0 * l.steal)
+    })
 }
 
 #[cfg(test)]

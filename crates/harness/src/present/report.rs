@@ -12,7 +12,7 @@ use crate::files::write_atomic;
 use crate::markers::splice;
 use crate::present::charts::{time_unit, FLOOR};
 use crate::present::claim::{reading_words, BASE, HEAPS, READINGS};
-use crate::present::format::{ci_text, duration_words, ratio_text, sig3};
+use crate::present::format::{ci_text, duration_words, load_text, ratio_text, sig3};
 use crate::runs::LoadedRuns;
 use crate::stats::bootstrap::RESAMPLES;
 use crate::stats::{load_and_summarise, Group, Ratio, Summary};
@@ -179,12 +179,12 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
     }
     let _ = writeln!(
         s,
-        "\n| run folder | shard | commit | rustc | CPU | cores | threads | peak memory | date | command |\n|---|---|---|---|---|---|---|---|---|---|"
+        "\n| run folder | shard | commit | rustc | CPU | cores | threads | peak memory | other load | date | command |\n|---|---|---|---|---|---|---|---|---|---|---|"
     );
     for (dir, m) in runs.dirs.iter().zip(&runs.metas) {
         let _ = writeln!(
             s,
-            "| `{}` | {} | `{}` | {} | {} | {} | {} | {} | {} | `{}` |",
+            "| `{}` | {} | `{}` | {} | {} | {} | {} | {} | {} | {} | `{}` |",
             dir.display(),
             m.shard,
             m.machine.commit,
@@ -194,6 +194,7 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
             m.threads,
             m.peak_rss_bytes
                 .map_or("-".into(), |b| format!("{:.0} MiB", b as f64 / 1048576.0)),
+            load_text(m.other_load),
             m.date,
             m.command.replace('|', "\\|")
         );

@@ -14,7 +14,7 @@ pub mod real_maps;
 pub mod record;
 pub mod store;
 
-pub use record::{MachineFacts, Record, RunMeta, SweepConfig};
+pub use record::{MachineFacts, OtherLoad, Record, RunMeta, SweepConfig};
 
 use crate::bail;
 use crate::error::{Error, Result};

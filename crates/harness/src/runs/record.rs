@@ -213,6 +213,38 @@ pub struct MachineFacts {
     pub cores: usize,
 }
 
+/// The machine's CPU time that other work took while a run measured: a
+/// run on a busy machine times every strategy slower, and not all alike.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OtherLoad {
+    /// Share of all the machine's CPU time (every core) that went to other
+    /// processes, steal included: 0 on an otherwise idle machine.
+    pub other: f64,
+    /// Share of it the hypervisor gave to other guests (steal time).
+    pub steal: f64,
+}
+
+impl OtherLoad {
+    /// The busier of two measurements (parts of one resumed run).
+    pub fn max(self, other: OtherLoad) -> OtherLoad {
+        OtherLoad {
+            other: self.other.max(other.other),
+            steal: self.steal.max(other.steal),
+        }
+    }
+}
+
+impl std::fmt::Display for OtherLoad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "other work took {:.1}% of the machine's CPU time (steal {:.1}%)",
+            100.0 * self.other,
+            100.0 * self.steal
+        )
+    }
+}
+
 /// The machine and build a run was measured on: `meta.json` in a run folder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunMeta {
@@ -232,8 +264,26 @@ pub struct RunMeta {
     /// absent where it cannot be read and in runs that did not finish.
     #[serde(default)]
     pub peak_rss_bytes: Option<u64>,
+    /// What else ran on the machine while the sweep did (the busiest of a
+    /// resumed run's parts), written when the sweep ends; absent where it
+    /// cannot be read and in runs that did not finish.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other_load: Option<OtherLoad>,
     /// What was measured.
     pub config: SweepConfig,
+}
+
+impl RunMeta {
+    /// Adds what is known only when a run ends: its peak memory and what
+    /// else ran meanwhile. A resumed run keeps the largest over its parts.
+    pub fn note_end(&mut self, peak_rss_bytes: Option<u64>, other_load: Option<OtherLoad>) {
+        if let Some(peak) = peak_rss_bytes {
+            self.peak_rss_bytes = Some(self.peak_rss_bytes.map_or(peak, |p| p.max(peak)));
+        }
+        if let Some(load) = other_load {
+            self.other_load = Some(self.other_load.map_or(load, |l| l.max(load)));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -247,11 +247,12 @@ fn chart_stems(families: &BTreeSet<&str>) -> Vec<(String, String)> {
 fn measured_text(main: &TieRuns) -> String {
     let meta = &main.meta;
     format!(
-        "Measured at commit `{}` on {} ({} thread{}), {}; {} ties; {} rows per scenario file ({}), search budget {} ms, repeats until {} ms.",
+        "Measured at commit `{}` on {} ({} thread{}; other load {}), {}; {} ties; {} rows per scenario file ({}), search budget {} ms, repeats until {} ms.",
         meta.run.machine.commit,
         meta.run.machine.cpu,
         meta.run.threads,
         if meta.run.threads == 1 { "" } else { "s" },
+        crate::present::format::load_text(meta.run.other_load),
         meta.run.date.split('T').next().unwrap_or_default(),
         main.tie,
         meta.real_maps
