@@ -430,9 +430,7 @@ pub fn run(plan: &RealPlan) -> Result<Finished> {
     pool.install(|| mine.par_iter().try_for_each(|(i, f)| job.run_file(*i, f)))?;
     let wall = began.elapsed();
     let peak = machine::peak_resident_memory();
-    let load = cpu_at_start
-        .zip(machine::cpu_times())
-        .and_then(|(start, end)| machine::other_load(start, end));
+    let load = machine::other_load_since(cpu_at_start);
     if peak.is_some() || load.is_some() {
         if let Some(mut meta) = read_real_meta(&dir)? {
             meta.run.note_end(peak, load);

@@ -260,9 +260,7 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
     let wall = began.elapsed();
     // Written at the end, the only moment the peak and the load are known.
     let peak = machine::peak_resident_memory();
-    let load = cpu_at_start
-        .zip(machine::cpu_times())
-        .and_then(|(start, end)| machine::other_load(start, end));
+    let load = machine::other_load_since(cpu_at_start);
     if peak.is_some() || load.is_some() {
         let mut meta = store::read_meta(&dir)?;
         meta.note_end(peak, load);

@@ -122,6 +122,12 @@ fn parse_cpu_times(machine: &str, own: &str) -> Option<CpuTimes> {
     })
 }
 
+/// What else used the machine from `start` (taken with [`cpu_times`]) until
+/// now; `None` where the counters cannot be read or did not move.
+pub(crate) fn other_load_since(start: Option<CpuTimes>) -> Option<crate::runs::OtherLoad> {
+    other_load(start?, cpu_times()?)
+}
+
 /// What else used the machine between two moments: the share of all its
 /// CPU time that went to other processes (or, as steal, to other guests of
 /// the hypervisor). `None` when the counters did not move (too short).
