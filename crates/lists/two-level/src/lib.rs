@@ -359,6 +359,10 @@ mod tests {
     use super::*;
     use openlist_conformance::{check_rising_f, lcg};
 
+    /// The F gaps of octile moves under MovingAI costs (s = 13860, d =
+    /// 19601): 0, 2s - d, 2(d - s), d, 2s and 2d.
+    const MOVINGAI_GAPS: [u32; 6] = [0, 8119, 11482, 19601, 27720, 39202];
+
     #[test]
     fn conforms() {
         // Fine start grains reach the ring, its growth and the moves below
@@ -385,13 +389,11 @@ mod tests {
 
     #[test]
     fn movingai_gaps_coarsen_the_grain_to_fit_the_ring_and_pop_in_order() {
-        // The F gaps of octile moves under MovingAI costs: 0, 2s - d,
-        // 2(d - s), d, 2s and 2d. OPEN spans up to 2d = 39202 in F, which
-        // 512 buckets cover from grain 7 on.
-        let gaps = [0, 8119, 11482, 19601, 27720, 39202];
+        // OPEN spans up to 2d = 39202 in F, which 512 buckets cover from
+        // grain 7 on.
         let mut q = TwoLevelBucket::default();
         for lifo in [true, false] {
-            rising_f(&mut q, &gaps, lifo, 7);
+            rising_f(&mut q, &MOVINGAI_GAPS, lifo, 7);
             assert_eq!(q.grain, 7, "lifo {lifo}");
         }
     }
@@ -422,7 +424,6 @@ mod tests {
 
     #[test]
     fn every_slot_keeps_its_storage_and_gives_back_all_but_keep_keys_room() {
-        let gaps = [0, 8119, 11482, 19601, 27720, 39202];
         let mut q = TwoLevelBucket::default();
         // Slot by slot, the run's storage counted at its home slot.
         let capacities = |q: &TwoLevelBucket| -> Vec<usize> {
@@ -430,11 +431,11 @@ mod tests {
             c[q.cur] += q.run.capacity();
             c
         };
-        rising_f(&mut q, &gaps, true, 3);
-        rising_f(&mut q, &gaps, true, 3);
+        rising_f(&mut q, &MOVINGAI_GAPS, true, 3);
+        rising_f(&mut q, &MOVINGAI_GAPS, true, 3);
         let after_second = capacities(&q);
         assert!(after_second.iter().filter(|&&c| c > 0).count() > 50);
-        rising_f(&mut q, &gaps, true, 3);
+        rising_f(&mut q, &MOVINGAI_GAPS, true, 3);
         assert_eq!(capacities(&q), after_second);
         assert!(after_second.iter().any(|&c| c > KEEP));
         q.clear(8);
