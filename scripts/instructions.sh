@@ -63,7 +63,7 @@ echo "workload,strategy,expansions,instructions,branches,branch_mispredictions,d
 for w in "${workloads[@]}"; do
     for s in "${strategies[@]}"; do
         # shellcheck disable=SC2086
-        exp=$("$one" "$s" ${args[$w]} 1 | awk '{ print $(NF - 1) }')
+        exp=$("$one" "$s" ${args[$w]} 1 | sed -E 's/.*: ([0-9]+) expansions.*/\1/')
         # shellcheck disable=SC2086
         valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*' \
             --callgrind-out-file="$work/cg.$w.$s" "$one" "$s" ${args[$w]} 1 >/dev/null 2>&1

@@ -13,6 +13,10 @@
 //! `Rules::movingai()`): `one STRATEGY --scen FILE.scen ROW [rounds]`, where
 //! ROW counts the file's queries from 0.
 //!
+//! It prints the expansions of one round, the rounds, and the best round's
+//! wall time (each round timed on its own), which `scripts/compare-builds.sh` reads to
+//! put two builds side by side.
+//!
 //! For example, to count the instructions of two queries under `heap`:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*'
 //! target/release/examples/one heap 2 1`.
@@ -21,23 +25,20 @@ use astar_core::{parse_map, parse_scen, Grid, Point, Rules};
 use astar_harness::measure::workload::random_map_with_queries;
 use astar_registry::{Solver, Strategy};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
-/// Every query once per round; returns the expansions of the last round.
+/// Every query once (one round); returns the expansions.
 #[inline(never)]
 fn solve_all(
     solvers: &mut [Box<dyn Solver>],
     grid: &Grid,
     queries: &[(Point, Point)],
     rules: &Rules,
-    rounds: u32,
 ) -> u64 {
     let mut expansions = 0;
-    for _ in 0..rounds {
-        expansions = 0;
-        for (solver, &(a, b)) in solvers.iter_mut().zip(queries) {
-            let r = solver.solve(grid, a, b, rules).expect("solve");
-            expansions += r.counters.expansions;
-        }
+    for (solver, &(a, b)) in solvers.iter_mut().zip(queries) {
+        let r = solver.solve(grid, a, b, rules).expect("solve");
+        expansions += r.counters.expansions;
     }
     expansions
 }
@@ -101,6 +102,16 @@ fn main() {
     for (solver, &(a, b)) in solvers.iter_mut().zip(&qs) {
         solver.solve(&grid, a, b, &rules).expect("solve");
     }
-    let expansions = solve_all(&mut solvers, &grid, &qs, &rules, rounds);
-    println!("{} {what}: {expansions} expansions", strategy.name());
+    let mut expansions = 0;
+    let mut best = Duration::MAX;
+    for _ in 0..rounds {
+        let started = Instant::now();
+        expansions = solve_all(&mut solvers, &grid, &qs, &rules);
+        best = best.min(started.elapsed());
+    }
+    println!(
+        "{} {what}: {expansions} expansions, {rounds} rounds, best round {} ns",
+        strategy.name(),
+        best.as_nanos()
+    );
 }

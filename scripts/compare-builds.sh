@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Two builds of the search side by side, for judging a speed change: the
+# `one` example built at two git revisions, run on the same workload in
+# alternation, each run reporting its best round; then each build's median
+# over runs, the ratio new ÷ base, and (unless --no-callgrind) each build's
+# instructions per expansion under callgrind, which a busy machine cannot
+# move.
+#
+#   scripts/compare-builds.sh [--runs N] [--no-callgrind] BASE [NEW] -- STRATEGY ONE_ARGS...
+#
+# BASE and NEW are git revisions; without NEW the working tree is the new
+# build, uncommitted changes included. Everything after `--` goes to the
+# `one` example (see crates/harness/examples/one.rs): a strategy, then
+# `[queries] [rounds]` on the random 1024² workload or `--scen FILE.scen ROW
+# [rounds]` for a MovingAI row. For example, a change to two-level against
+# main on the MovingAI row the instruction tables use, and the floor the same
+# way (a change to the shared loop moves both):
+#
+#   scripts/compare-builds.sh main -- two-level --scen data/movingai/maze512-32-0.map.scen 3000 21
+#   scripts/compare-builds.sh main -- floor --scen data/movingai/maze512-32-0.map.scen 3000 21
+#
+# Runs alternate (base, new, base, new, …) so that whatever else the machine
+# does falls on both; a run's best round is its least disturbed one, and the
+# median over runs (default 7) the figure compared. Both builds must count the
+# same expansions, or the script stops: a change that alters the search is
+# not a speed change. Revisions are built in temporary git worktrees with the
+# repository's target directory, so dependencies are compiled once.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+runs=7
+callgrind=1
+while [[ $# -gt 0 ]]; do
+    case $1 in
+    --runs) runs=$2; shift 2 ;;
+    --no-callgrind) callgrind=0; shift ;;
+    *) break ;;
+    esac
+done
+usage="usage: scripts/compare-builds.sh [--runs N] [--no-callgrind] BASE [NEW] -- STRATEGY ONE_ARGS..."
+[[ $# -ge 3 ]] || { echo "$usage" >&2; exit 2; }
+base=$1
+shift
+new=
+if [[ $1 != -- ]]; then
+    new=$1
+    shift
+fi
+[[ ${1:-} == -- ]] || { echo "$usage" >&2; exit 2; }
+shift
+[[ $# -ge 1 ]] || { echo "$usage" >&2; exit 2; }
+[[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "error: --runs wants a positive count, got '$runs'" >&2; exit 2; }
+one_args=("$@")
+
+work=$(mktemp -d)
+cleanup() {
+    for tree in "$work"/tree-*; do
+        [[ -d $tree ]] && git worktree remove --force "$tree" >/dev/null 2>&1
+    done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+target=${CARGO_TARGET_DIR:-$root/target}
+
+# build NAME REVISION|"": the `one` example of a revision (or the working
+# tree) copied to $work/one-NAME.
+build() {
+    local name=$1 rev=$2 dir=$root
+    if [[ -n $rev ]]; then
+        git rev-parse --verify --quiet "$rev^{commit}" >/dev/null ||
+            { echo "error: '$rev' is not a revision of this repository" >&2; exit 2; }
+        dir=$work/tree-$name
+        git worktree add --quiet --detach "$dir" "$rev"
+    fi
+    echo "building $name (${rev:-working tree})" >&2
+    (cd "$dir" && CARGO_TARGET_DIR=$target cargo build --release --quiet -p astar-harness --example one)
+    cp "$target/release/examples/one" "$work/one-$name"
+}
+build base "$base"
+build new "$new"
+
+# One run: "EXPANSIONS ROUNDS NANOSECONDS" (the best round's time).
+run() {
+    local out
+    out=$("$work/one-$1" "${one_args[@]}")
+    if ! grep -qE ': [0-9]+ expansions, [0-9]+ rounds, best round [0-9]+ ns' <<<"$out"; then
+        echo "error: the $1 build's one example printed '$out' (a revision from before it timed its rounds?)" >&2
+        exit 1
+    fi
+    sed -E 's/.*: ([0-9]+) expansions, ([0-9]+) rounds, best round ([0-9]+) ns.*/\1 \2 \3/' <<<"$out"
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+declare -A expansions
+for ((i = 1; i <= runs; i++)); do
+    for b in base new; do
+        line=$(run "$b")
+        read -r e rounds ns <<<"$line"
+        if [[ -n ${expansions[$b]:-} && ${expansions[$b]} != "$e" ]]; then
+            echo "error: $b counted $e expansions after ${expansions[$b]}" >&2
+            exit 1
+        fi
+        expansions[$b]=$e
+        echo "$ns" >>"$work/times-$b"
+    done
+done
+if [[ ${expansions[base]} != "${expansions[new]}" ]]; then
+    echo "error: the builds search differently (${expansions[base]} and ${expansions[new]} expansions)" >&2
+    exit 1
+fi
+exp=${expansions[base]}
+
+echo "one ${one_args[*]}: $exp expansions a round; $runs runs each, alternating, on $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+printf '%-6s %-14s %18s %16s %18s\n' build revision "median best round" "ns / expansion" "instr / expansion"
+for b in base new; do
+    rev=${base}
+    [[ $b == new ]] && rev=${new:-working tree}
+    ns=$(median <"$work/times-$b")
+    per=$(awk -v ns="$ns" -v e="$exp" 'BEGIN { printf "%.2f", ns / e }')
+    instr=-
+    if [[ $callgrind == 1 ]]; then
+        valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*' \
+            --callgrind-out-file="$work/cg-$b" "$work/one-$b" "${one_args[@]}" >/dev/null 2>&1
+        ir=$(awk '/^(summary|totals):/ { print $2; exit }' "$work/cg-$b")
+        # Every round is counted: divide by every round's expansions.
+        instr=$(awk -v ir="$ir" -v e="$exp" -v r="$rounds" 'BEGIN { printf "%.1f", ir / (e * r) }')
+    fi
+    printf '%-6s %-14s %15.3f ms %16s %18s\n' "$b" "$rev" "$(awk -v ns="$ns" 'BEGIN { print ns / 1e6 }')" "$per" "$instr"
+done
+awk -v b="$(median <"$work/times-base")" -v n="$(median <"$work/times-new")" \
+    'BEGIN { printf "new / base: %.3f (below 1: the new build is faster)\n", n / b }'
