@@ -108,15 +108,22 @@ vg=$(valgrind --version)
         echo "| strategy | expansions | instructions | × floor | branches | mispredicted | D1 misses | LL misses |"
         echo "|---|---:|---:|---:|---:|---:|---:|---:|"
         awk -F, -v w="$w" '
+            # A difference of two runs can dip a few misses below zero;
+            # one that rounds to zero prints as zero, not "-0.000".
+            function fixed(x, format,    s) {
+                s = sprintf(format, x)
+                return s ~ /^-0\.0*$/ ? substr(s, 2) : s
+            }
             NR > 1 && $1 == w && $2 == "floor" { floor = $4 / $3 }
             NR > 1 && $1 == w { rows[++n] = $0 }
             END {
                 for (i = 1; i <= n; i++) {
                     split(rows[i], f, ",")
                     e = f[3]
-                    printf "| %s | %d | %.1f | %.2f | %.1f | %.2f | %.2f | %.3f |\n",
-                        f[2], e, f[4] / e, (f[4] / e) / floor, f[5] / e, f[6] / e,
-                        (f[7] + f[8]) / e, (f[9] + f[10]) / e
+                    printf "| %s | %d | %.1f | %.2f | %.1f | %s | %s | %s |\n",
+                        f[2], e, f[4] / e, (f[4] / e) / floor, f[5] / e,
+                        fixed(f[6] / e, "%.2f"), fixed((f[7] + f[8]) / e, "%.2f"),
+                        fixed((f[9] + f[10]) / e, "%.3f")
                 }
             }' "$csv"
     done
