@@ -23,8 +23,10 @@
 # does falls on both; a run's best round is its least disturbed one, and the
 # median over runs (default 7) the figure compared. Both builds must count the
 # same expansions, or the script stops: a change that alters the search is
-# not a speed change. Revisions are built in temporary git worktrees with the
-# repository's target directory, so dependencies are compiled once.
+# not a speed change. Revisions are built in temporary git worktrees, each
+# into a target directory of its own under the repository's (cargo would take
+# one checkout's build for the other's in a shared one), kept for the next
+# comparison, so dependencies are compiled once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -66,19 +68,23 @@ target=${CARGO_TARGET_DIR:-$root/target}
 # build NAME REVISION|"": the `one` example of a revision (or the working
 # tree) copied to $work/one-NAME.
 build() {
-    local name=$1 rev=$2 dir=$root
+    local name=$1 rev=$2 dir=$root into=$target
     if [[ -n $rev ]]; then
         git rev-parse --verify --quiet "$rev^{commit}" >/dev/null ||
             { echo "error: '$rev' is not a revision of this repository" >&2; exit 2; }
         dir=$work/tree-$name
+        into=$target/compare-builds-$name
         git worktree add --quiet --detach "$dir" "$rev"
     fi
     echo "building $name (${rev:-working tree})" >&2
-    (cd "$dir" && CARGO_TARGET_DIR=$target cargo build --release --quiet -p astar-harness --example one)
-    cp "$target/release/examples/one" "$work/one-$name"
+    (cd "$dir" && CARGO_TARGET_DIR=$into cargo build --release --quiet -p astar-harness --example one)
+    cp "$into/release/examples/one" "$work/one-$name"
 }
 build base "$base"
 build new "$new"
+if cmp -s "$work/one-base" "$work/one-new"; then
+    echo "note: the two builds are the same binary" >&2
+fi
 
 # One run: "EXPANSIONS ROUNDS NANOSECONDS" (the best round's time).
 run() {
