@@ -31,16 +31,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
+usage="usage: scripts/compare-builds.sh [--runs N] [--no-callgrind] BASE [NEW] -- STRATEGY ONE_ARGS..."
 runs=7
 callgrind=1
 while [[ $# -gt 0 ]]; do
     case $1 in
-    --runs) runs=$2; shift 2 ;;
+    --runs)
+        [[ $# -ge 2 ]] || { echo "error: --runs wants a count" >&2; exit 2; }
+        runs=$2
+        shift 2
+        ;;
     --no-callgrind) callgrind=0; shift ;;
     *) break ;;
     esac
 done
-usage="usage: scripts/compare-builds.sh [--runs N] [--no-callgrind] BASE [NEW] -- STRATEGY ONE_ARGS..."
 [[ $# -ge 3 ]] || { echo "$usage" >&2; exit 2; }
 base=$1
 shift
@@ -58,12 +62,15 @@ one_args=("$@")
 work=$(mktemp -d)
 cleanup() {
     for tree in "$work"/tree-*; do
-        [[ -d $tree ]] && git worktree remove --force "$tree" >/dev/null 2>&1
+        if [[ -d $tree ]]; then
+            git worktree remove --force "$tree" >/dev/null 2>&1 || true
+        fi
     done
     rm -rf "$work"
 }
 trap cleanup EXIT
-target=${CARGO_TARGET_DIR:-$root/target}
+# Absolute: the builds run from other directories.
+target=$(realpath -m "${CARGO_TARGET_DIR:-$root/target}")
 
 # build NAME REVISION|"": the `one` example of a revision (or the working
 # tree) copied to $work/one-NAME.
@@ -89,7 +96,8 @@ fi
 # One run: "EXPANSIONS ROUNDS NANOSECONDS" (the best round's time).
 run() {
     local out
-    out=$("$work/one-$1" "${one_args[@]}")
+    # (Command substitutions do not inherit `set -e`.)
+    out=$("$work/one-$1" "${one_args[@]}") || exit
     if ! grep -qE ': [0-9]+ expansions, [0-9]+ rounds, best round [0-9]+ ns' <<<"$out"; then
         echo "error: the $1 build's one example printed '$out' (a revision from before it timed its rounds?)" >&2
         exit 1
