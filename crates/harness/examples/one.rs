@@ -14,8 +14,8 @@
 //! ROW counts the file's queries from 0.
 //!
 //! It prints the expansions of one round, the rounds, and the best round's
-//! wall time (each round timed on its own), which `scripts/compare-builds.sh` reads to
-//! put two builds side by side.
+//! wall time (each round timed on its own), which
+//! `scripts/compare-builds.sh` reads to put two builds side by side.
 //!
 //! For example, to count the instructions of two queries under `heap`:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*'
