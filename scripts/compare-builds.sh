@@ -94,15 +94,16 @@ if cmp -s "$work/one-base" "$work/one-new"; then
 fi
 
 # One run: "EXPANSIONS ROUNDS NANOSECONDS" (the best round's time).
+line_format=': ([0-9]+) expansions, ([0-9]+) rounds, best round ([0-9]+) ns'
 run() {
     local out
     # (Command substitutions do not inherit `set -e`.)
     out=$("$work/one-$1" "${one_args[@]}") || exit
-    if ! grep -qE ': [0-9]+ expansions, [0-9]+ rounds, best round [0-9]+ ns' <<<"$out"; then
+    if [[ ! $out =~ $line_format ]]; then
         echo "error: the $1 build's one example printed '$out' (a revision from before it timed its rounds?)" >&2
         exit 1
     fi
-    sed -E 's/.*: ([0-9]+) expansions, ([0-9]+) rounds, best round ([0-9]+) ns.*/\1 \2 \3/' <<<"$out"
+    echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]} ${BASH_REMATCH[3]}"
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -127,10 +128,12 @@ exp=${expansions[base]}
 
 echo "one ${one_args[*]}: $exp expansions a round; $runs runs each, alternating, on $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 printf '%-6s %-14s %18s %16s %18s\n' build revision "median best round" "ns / expansion" "instr / expansion"
+declare -A medians
 for b in base new; do
     rev=${base}
     [[ $b == new ]] && rev=${new:-working tree}
     ns=$(median <"$work/times-$b")
+    medians[$b]=$ns
     per=$(awk -v ns="$ns" -v e="$exp" 'BEGIN { printf "%.2f", ns / e }')
     instr=-
     if [[ $callgrind == 1 ]]; then
@@ -142,5 +145,5 @@ for b in base new; do
     fi
     printf '%-6s %-14s %15.3f ms %16s %18s\n' "$b" "$rev" "$(awk -v ns="$ns" 'BEGIN { print ns / 1e6 }')" "$per" "$instr"
 done
-awk -v b="$(median <"$work/times-base")" -v n="$(median <"$work/times-new")" \
+awk -v b="${medians[base]}" -v n="${medians[new]}" \
     'BEGIN { printf "new / base: %.3f (below 1: the new build is faster)\n", n / b }'
