@@ -139,7 +139,7 @@ for b in base new; do
     if [[ $callgrind == 1 ]]; then
         valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*' \
             --callgrind-out-file="$work/cg-$b" "$work/one-$b" "${one_args[@]}" >/dev/null 2>&1
-        ir=$(awk '/^(summary|totals):/ { print $2; exit }' "$work/cg-$b")
+        ir=$(awk -f scripts/lib/valgrind-totals.awk "$work/cg-$b" | sed -n 's/^Ir=//p')
         # Every round is counted: divide by every round's expansions.
         instr=$(awk -v ir="$ir" -v e="$exp" -v r="$rounds" 'BEGIN { printf "%.1f", ir / (e * r) }')
     fi

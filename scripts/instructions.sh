@@ -49,14 +49,9 @@ declare -A args=(
 )
 workloads=(random movingai)
 
-# Total of every event in a callgrind or cachegrind output file, as
-# "event=count" lines.
-totals() {
-    awk '/^events:/ { n = split(substr($0, 9), ev, " ") }
-         /^(summary|totals):/ { for (i = 1; i <= n; i++) t[ev[i]] = $(i + 1) }
-         END { for (e in t) print e "=" t[e] }' "$1"
-}
-event() { totals "$1" | awk -F= -v e="$2" '$1 == e { print $2 }'; }
+# event FILE EVENT: the total of one event in a callgrind or cachegrind
+# output file.
+event() { awk -f scripts/lib/valgrind-totals.awk "$1" | awk -F= -v e="$2" '$1 == e { print $2 }'; }
 
 csv=$out/instructions.csv
 echo "workload,strategy,expansions,instructions,branches,branch_mispredictions,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses" >"$csv"
