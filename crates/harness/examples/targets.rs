@@ -153,6 +153,12 @@ fn real_maps(args: &[String]) -> Result<()> {
     println!("\nover {} files:", judged.len());
     for (t, target) in judged[0].1.iter().enumerate() {
         let met = judged.iter().filter(|(_, c)| c[t].met()).count();
+        // A file where a strategy the target needs did not run is not judged.
+        let measured = judged.iter().filter(|(_, c)| c[t].value.is_some()).count();
+        if measured == 0 {
+            println!("{}: not measured — not judged", target.target);
+            continue;
+        }
         let worst = judged
             .iter()
             .filter_map(|(name, c)| Some((name, &c[t], c[t].value?)))
@@ -160,11 +166,7 @@ fn real_maps(args: &[String]) -> Result<()> {
             .map_or(String::new(), |(name, c, _)| {
                 format!("; worst {name}: {}", c.value_text())
             });
-        println!(
-            "{}: met on {met} of {} files{worst}",
-            target.target,
-            judged.len()
-        );
+        println!("{}: met on {met} of {measured} files{worst}", target.target);
     }
     Ok(())
 }
@@ -252,13 +254,21 @@ fn print_table(measured: &[Measured]) {
         format!("{PEER}/this"),
         "bytes/cell"
     );
+    // A ratio to a strategy the run left out is a dash, not NaN.
+    let ratio = |over: f64, under: f64, decimals: usize| {
+        if over.is_nan() || under.is_nan() {
+            "-".to_string()
+        } else {
+            format!("{:.decimals$}", over / under)
+        }
+    };
     for m in measured {
         println!(
-            "{:<14} {:>9.2} {:>8.3} {:>16.2} {:>10.2}",
+            "{:<14} {:>9.2} {:>8} {:>16} {:>10.2}",
             m.strategy.name(),
             m.seconds * 1e3,
-            m.seconds / floor,
-            peer / m.seconds,
+            ratio(m.seconds, floor, 3),
+            ratio(peer, m.seconds, 2),
             m.bytes_per_cell
         );
     }
