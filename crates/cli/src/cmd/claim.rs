@@ -25,7 +25,7 @@ impl ClaimArgs {
     /// Writes the table and the section and names the files.
     pub fn run(self) -> Result<ExitCode> {
         let conditions = claim_conditions(&self.runs)?;
-        let written = write_claim(&conditions, &self.runs, &self.reports)?;
+        let written = write_claim(&conditions, &self.reports)?;
         for path in written {
             outln!("{}", path.display());
         }

@@ -199,6 +199,8 @@ fn short(v: f64) -> String {
 pub struct Condition {
     /// The run folder's name.
     pub name: String,
+    /// The run folder, as given.
+    pub dir: PathBuf,
     /// Heuristic name.
     pub heuristic: String,
     /// Obstacle density.
@@ -234,6 +236,29 @@ impl Condition {
         }
     }
 
+    /// Where the condition stands in the table: the default first, then
+    /// those that move only the heuristic, only the density, only the tie
+    /// policy, then the rest, each group by its values.
+    fn order(&self, other: &Condition) -> std::cmp::Ordering {
+        let group = |c: &Condition| match (
+            c.heuristic != DEFAULT.0,
+            c.density != DEFAULT.1,
+            c.tie != DEFAULT.2,
+        ) {
+            (false, false, false) => 0,
+            (true, false, false) => 1,
+            (false, true, false) => 2,
+            (false, false, true) => 3,
+            _ => 4,
+        };
+        group(self)
+            .cmp(&group(other))
+            .then_with(|| self.heuristic.cmp(&other.heuristic))
+            .then_with(|| self.density.total_cmp(&other.density))
+            .then_with(|| self.tie.cmp(&other.tie))
+            .then_with(|| self.dir.cmp(&other.dir))
+    }
+
     /// The speedups of one heap, if the run measured it.
     pub fn of(&self, heap: &str) -> Option<&[(u32, Ratio)]> {
         self.speedups
@@ -243,7 +268,9 @@ impl Condition {
     }
 }
 
-/// Reads each run folder as one condition. Errors if a folder holds several
+/// Reads each run folder as one condition, in the table's order whatever
+/// the folders' order (see [`Condition::order`]), so that a glob over the
+/// folders regenerates the same section. Errors if a folder holds several
 /// densities, or lacks the linear list or both heaps.
 pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
     let mut out = Vec::new();
@@ -280,6 +307,7 @@ pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
             .map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into());
         out.push(Condition {
             name,
+            dir: dir.clone(),
             heuristic: runs.config.heuristic.clone(),
             density: group.density,
             tie: runs.config.tie.clone(),
@@ -294,6 +322,7 @@ pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
                 .collect(),
         });
     }
+    out.sort_by(Condition::order);
     Ok(out)
 }
 
@@ -398,13 +427,12 @@ pub fn claim_markdown(conditions: &[Condition]) -> String {
 /// Writes `reports_dir/conditions/claim.md` and splices the section into
 /// `reports_dir/README.md`, which must already hold its markers. Returns the
 /// files written.
-pub fn write_claim(
-    conditions: &[Condition],
-    dirs: &[PathBuf],
-    reports_dir: &Path,
-) -> Result<Vec<PathBuf>> {
+pub fn write_claim(conditions: &[Condition], reports_dir: &Path) -> Result<Vec<PathBuf>> {
     let body = claim_markdown(conditions);
-    let dirs_text: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+    let dirs_text: Vec<String> = conditions
+        .iter()
+        .map(|c| c.dir.display().to_string())
+        .collect();
     let made_by = format!("`astar-lab claim {}`", dirs_text.join(" "));
     let table = reports_dir.join("conditions").join("claim.md");
     let doc =
