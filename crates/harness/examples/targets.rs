@@ -150,7 +150,8 @@ fn real_maps(args: &[String]) -> Result<()> {
         print_checks(&checks);
         judged.push((&file.name, checks));
     }
-    println!("\nover {} files:", judged.len());
+    let files = |n: usize| format!("{n} file{}", if n == 1 { "" } else { "s" });
+    println!("\nover {}:", files(judged.len()));
     for (t, target) in judged[0].1.iter().enumerate() {
         let met = judged.iter().filter(|(_, c)| c[t].met()).count();
         // A file where a strategy the target needs did not run is not judged.
@@ -166,7 +167,11 @@ fn real_maps(args: &[String]) -> Result<()> {
             .map_or(String::new(), |(name, c, _)| {
                 format!("; worst {name}: {}", c.value_text())
             });
-        println!("{}: met on {met} of {measured} files{worst}", target.target);
+        println!(
+            "{}: met on {met} of {}{worst}",
+            target.target,
+            files(measured)
+        );
     }
     Ok(())
 }
