@@ -217,16 +217,26 @@ pub struct Condition {
 }
 
 impl Condition {
+    /// Which factors differ from the default: heuristic, density, tie policy.
+    fn factors_moved(&self) -> (bool, bool, bool) {
+        (
+            self.heuristic != DEFAULT.0,
+            self.density != DEFAULT.1,
+            self.tie != DEFAULT.2,
+        )
+    }
+
     /// What moves this condition away from the default, in words.
     pub fn moved(&self) -> String {
+        let (heuristic, density, tie) = self.factors_moved();
         let mut moved = Vec::new();
-        if self.heuristic != DEFAULT.0 {
+        if heuristic {
             moved.push(format!("{} heuristic", self.heuristic));
         }
-        if self.density != DEFAULT.1 {
+        if density {
             moved.push(format!("density {}", self.density));
         }
-        if self.tie != DEFAULT.2 {
+        if tie {
             moved.push(format!("{} ties", self.tie));
         }
         if moved.is_empty() {
@@ -240,11 +250,7 @@ impl Condition {
     /// those that move only the heuristic, only the density, only the tie
     /// policy, then the rest, each group by its values.
     fn order(&self, other: &Condition) -> std::cmp::Ordering {
-        let group = |c: &Condition| match (
-            c.heuristic != DEFAULT.0,
-            c.density != DEFAULT.1,
-            c.tie != DEFAULT.2,
-        ) {
+        let group = |c: &Condition| match c.factors_moved() {
             (false, false, false) => 0,
             (true, false, false) => 1,
             (false, true, false) => 2,
