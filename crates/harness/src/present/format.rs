@@ -72,6 +72,14 @@ pub fn ci_text(r: &Ratio) -> String {
     format!("{}× {}", sig3(r.median), interval_text(r.ci))
 }
 
+/// A paired median with its interval's ends at three significant digits,
+/// `1.24× [1.23–1.25]`: for a verdict against a threshold, where two digits
+/// could hide which side of it an end lies on (the verdict itself is taken
+/// on the unrounded ends).
+pub fn ci_text_fine(r: &Ratio) -> String {
+    format!("{}× [{}–{}]", sig3(r.median), sig3(r.ci.lo), sig3(r.ci.hi))
+}
+
 /// The share of the machine's CPU time other work took during a run, with
 /// its steal time, or `-` for runs that did not record it.
 pub fn load_text(load: Option<OtherLoad>) -> String {
@@ -110,5 +118,20 @@ mod tests {
             (sig2(1.04), sig2(0.0456), sig2(1549.0)),
             ("1.0".into(), "0.046".into(), "1500".into())
         );
+    }
+
+    #[test]
+    fn a_verdicts_interval_keeps_a_third_digit() {
+        let r = Ratio {
+            median: 1.2377,
+            ci: Interval {
+                lo: 1.2277,
+                hi: 1.2495,
+            },
+            spread: Quartiles::of([1.2377]).unwrap(),
+            maps: 1,
+        };
+        assert_eq!(ci_text(&r), "1.24× [1.2–1.2]");
+        assert_eq!(ci_text_fine(&r), "1.24× [1.23–1.25]");
     }
 }

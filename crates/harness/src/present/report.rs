@@ -13,6 +13,7 @@ use crate::markers::splice;
 use crate::present::charts::{time_unit, FLOOR};
 use crate::present::claim::{reading_words, BASE, HEAPS, READINGS};
 use crate::present::format::{ci_text, duration_words, load_text, ratio_text, sig3};
+use crate::present::targets::fastest_list;
 use crate::runs::LoadedRuns;
 use crate::stats::bootstrap::RESAMPLES;
 use crate::stats::{load_and_summarise, Group, Ratio, Summary};
@@ -323,25 +324,43 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
                 }
             }
         }
-        // Fastest list per size, by median time; the floor is not a list.
-        let fastest: Vec<String> = g
+        // Fastest list per size, chosen as the targets choose it.
+        let fastest: Vec<(u32, &str, Option<Ratio>)> = g
             .sizes
             .iter()
             .filter_map(|&z| {
-                summary
-                    .strategies
-                    .iter()
-                    .filter(|n| *n != FLOOR)
-                    .filter_map(|n| g.cell(z, n)?.time.map(|t| (n, t.median)))
-                    .min_by(|a, b| a.1.total_cmp(&b.1))
-                    .map(|(n, _)| format!("{n} at {z}²"))
+                let (n, r) = fastest_list(g, z, &summary.strategies)?;
+                Some((z, n, r))
             })
             .collect();
-        if !fastest.is_empty() {
+        let by_ratio = fastest.iter().filter(|f| f.2.is_some()).count();
+        if by_ratio == 0 && !fastest.is_empty() {
+            let at: Vec<String> = fastest
+                .iter()
+                .map(|(z, n, _)| format!("{n} at {z}²"))
+                .collect();
             let _ = writeln!(
                 s,
-                "- Fastest open list by median time per search: {}.",
-                fastest.join(", ")
+                "- Fastest open list per size, by median time per search (the run has no floor): {}.",
+                at.join(", ")
+            );
+        } else if !fastest.is_empty() {
+            let at: Vec<String> = fastest
+                .iter()
+                .map(|(z, n, r)| match r {
+                    Some(r) => format!("{n} at {z}² ({})", ci_text(r)),
+                    None => format!("{n} at {z}²"),
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "- Fastest open list per size, by the median over queries of its time ÷ the floor's (paired per query, among the lists with no row over budget or wrong there; that median in parentheses, with its 95% bootstrap interval{}): {}.",
+                if by_ratio < fastest.len() {
+                    "; by median time at the sizes without the floor"
+                } else {
+                    ""
+                },
+                at.join(", ")
             );
         }
         if let Some(&top) = g.sizes.last() {

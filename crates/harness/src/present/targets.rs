@@ -12,6 +12,11 @@
 //! when the whole interval agrees, followed by the per-strategy figures behind them. A run
 //! under other conditions still gets the section, saying how it differs.
 //!
+//! The fastest list is the one with the lowest median of its time ÷ the
+//! floor's, paired per query, among the lists with no row over budget or
+//! wrong at that size, as the real-map section picks one per family
+//! ([`fastest_list`]); by median time only when the run has no floor.
+//!
 //! On MovingAI maps the targets are, on every map: the fastest list within
 //! 1.5× of the floor, the heap within 2×, and the fastest list not slower
 //! than the heap. [`random_checks`] and [`real_map_checks`] judge one
@@ -19,7 +24,7 @@
 //! `targets` example's verdicts); the thresholds are the constants below.
 
 use crate::present::charts::FLOOR;
-use crate::present::format::{ci_text, ratio_text};
+use crate::present::format::{ci_text, ci_text_fine, ratio_text};
 use crate::runs::LoadedRuns;
 use crate::stats::{Group, Ratio, Summary};
 use astar_registry::{Kind, Strategy};
@@ -65,6 +70,44 @@ fn chosen(summary: &Summary) -> Option<(&Group, u32)> {
         *g.sizes.last()?
     };
     Some((g, size))
+}
+
+/// Whether a strategy of a run is an open list: a known strategy of that
+/// kind, or a name the registry does not know that is neither the floor nor
+/// the peer.
+fn is_list(name: &str) -> bool {
+    name.parse::<Strategy>()
+        .map_or(name != FLOOR && name != PEER, |s| {
+            s.kind() == Kind::OpenList
+        })
+}
+
+/// The fastest open list at `size`, with its paired time ÷ the floor's when
+/// the run has the floor: the list with the lowest median of that ratio
+/// among those whose every row there is ok (none over budget or wrong), so
+/// the choice is made on the figure the targets judge. Without the floor,
+/// the list with the lowest median time, and no ratio.
+pub(crate) fn fastest_list<'s>(
+    g: &Group,
+    size: u32,
+    strategies: &'s [String],
+) -> Option<(&'s str, Option<Ratio>)> {
+    let lists = strategies.iter().map(String::as_str).filter(|n| {
+        is_list(n)
+            && g.cell(size, n)
+                .is_some_and(|c| c.time.is_some() && c.bad == 0 && c.over_budget == 0)
+    });
+    if g.cell(size, FLOOR).is_some_and(|c| c.time.is_some()) {
+        lists
+            .filter_map(|n| Some((n, g.ratio_ci(size, n, FLOOR)?)))
+            .min_by(|a, b| a.1.median.total_cmp(&b.1.median))
+            .map(|(n, r)| (n, Some(r)))
+    } else {
+        lists
+            .filter_map(|n| Some((n, g.cell(size, n)?.time?.median)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(n, _)| (n, None))
+    }
 }
 
 /// Which side of its threshold a target's measurement must be on.
@@ -322,17 +365,6 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
     }
     s.push('\n');
 
-    // The lists: every strategy but the floor and the peers.
-    let lists: Vec<&str> = summary
-        .strategies
-        .iter()
-        .map(String::as_str)
-        .filter(|n| {
-            n.parse::<Strategy>()
-                .map_or(*n != FLOOR && *n != PEER, |s| s.kind() == Kind::OpenList)
-        })
-        .filter(|n| g.cell(size, n).and_then(|c| c.time).is_some())
-        .collect();
     let over_floor = |n: &str| g.ratio_ci(size, n, FLOOR);
     let peer_over = |n: &str| g.ratio_ci(size, PEER, n);
     // The second peer only when the run has its times at this size.
@@ -341,19 +373,14 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
         .and_then(|c| c.time)
         .is_some()
         .then_some(PETGRAPH);
-    let fastest = lists
-        .iter()
-        .copied()
-        .filter_map(|n| Some((n, g.cell(size, n)?.time?.median)))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(n, _)| n);
+    let fastest = fastest_list(g, size, &summary.strategies).map(|(n, _)| n);
 
     let _ = writeln!(s, "| target | measured | verdict |\n|---|---:|---|");
     let missing = |what: &str| format!("| {what} | not measured in this run | — |");
     let row = |what: String, value: Option<Ratio>, bound: Bound| match value {
         Some(r) => format!(
             "| {what} | {} | {} |",
-            ci_text(&r),
+            ci_text_fine(&r),
             ratio_verdict(&r, bound)
         ),
         None => missing(&what),
