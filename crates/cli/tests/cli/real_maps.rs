@@ -249,6 +249,16 @@ fn the_report_judges_the_claim_per_family_and_fills_the_writeup() {
     assert!(text.ends_with("<!-- END GENERATED: on-real-maps -->\n\nafter\n"));
     assert!(text.contains("bucket in maze (1.33× [1.3–1.3])"), "{text}");
     assert!(text.contains("faster (interval above 1×) in maze 1.50× [1.5–1.5] and open 1.50× [1.5–1.5]; it beats the heap in every family"), "{text}");
+    // The real-map targets per map file: bucket 1.33× the floor and the
+    // heap 2× on every row, so each interval is a point.
+    assert!(
+        text.contains("| maze-b.map | maze | 4 | bucket | 1.33× [1.33–1.33] | met | 2.00× [2.00–2.00] | met | 1.50× [1.50–1.50] | met |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("- Fastest list within 1.5× of the floor: met on 3 of 3 map files (maze-a.map, maze-b.map and open.map)."),
+        "{text}"
+    );
     assert!(text.contains("![Time ÷ floor per map family](real-maps/time-over-floor.png)"));
     for stem in ["time-over-floor", "speedup-open", "speedup-maze"] {
         for ext in ["png", "svg"] {

@@ -309,13 +309,16 @@ fn verdict(met: bool) -> &'static str {
     }
 }
 
+/// The verdict on an interval that crosses its target.
+pub(crate) const UNDECIDED: &str = "undecided: the interval crosses the target";
+
 /// The verdict on a ratio by its 95% interval: met or not met only when
-/// both ends agree, otherwise the interval crosses the target.
-fn ratio_verdict(r: &Ratio, bound: Bound) -> &'static str {
+/// both ends agree, otherwise [`UNDECIDED`].
+pub(crate) fn ratio_verdict(r: &Ratio, bound: Bound) -> &'static str {
     match (bound.met(r.ci.lo), bound.met(r.ci.hi)) {
         (true, true) => "met",
         (false, false) => "**not met**",
-        _ => "undecided: the interval crosses the target",
+        _ => UNDECIDED,
     }
 }
 

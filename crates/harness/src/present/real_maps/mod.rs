@@ -9,6 +9,7 @@
 
 pub mod bins;
 pub mod claim;
+pub mod targets;
 
 use crate::bail;
 use crate::error::{Context, Result};
@@ -19,6 +20,7 @@ use crate::present::charts::real_maps::{
 };
 use crate::present::claim::list_words;
 use crate::present::format::ci_text;
+use crate::present::targets::{HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
 use crate::runs::real_maps::{read_real_meta, RealMeta, OVER_BUDGET};
 use crate::runs::{load_runs, LoadedRuns, Record, OK};
 use crate::stats::{median, Ratio};
@@ -106,13 +108,23 @@ pub(crate) struct Family<'a> {
 
 impl<'a> Family<'a> {
     pub(crate) fn of(rows: &'a [Record], family: &str) -> Family<'a> {
+        Family::of_rows(rows.iter().filter(|r| r.family == family))
+    }
+
+    /// The rows of one map file (named as in the rows' `map` field), as a
+    /// family of one map.
+    pub(crate) fn of_map(rows: &'a [Record], map: &str) -> Family<'a> {
+        Family::of_rows(rows.iter().filter(|r| r.map == map))
+    }
+
+    fn of_rows(rows: impl Iterator<Item = &'a Record>) -> Family<'a> {
         let mut f = Family {
             by_strategy: BTreeMap::new(),
             maps: BTreeSet::new(),
             rows: BTreeSet::new(),
             map_of: HashMap::new(),
         };
-        for r in rows.iter().filter(|r| r.family == family) {
+        for r in rows {
             f.by_strategy
                 .entry(r.strategy.as_str())
                 .or_default()
@@ -518,10 +530,15 @@ fn writeup_section(groups: &[TieRuns], link: &str) -> String {
             parts.join("; ")
         );
     }
+    let _ = writeln!(
+        md,
+        "\nThe targets for real maps, beside the random-map ones above: on every map, the fastest list within {REAL_FLOOR_RATIO}× of the floor and `{HEAP}` within {REAL_HEAP_FLOOR_RATIO}×, and the fastest list not slower than `{HEAP}`. Judged per map file on the median over its rows of each paired ratio, with its 95% bootstrap interval (rows resampled); met or not met only when the whole interval agrees.\n\n{}",
+        targets::targets_markdown(rows, &strategies)
+    );
     let budget = main.meta.real_maps.budget_ms;
     let _ = writeln!(
         md,
-        "\nSeed 000's claim on these maps, judged as on random maps:\n\n{}",
+        "Seed 000's claim on these maps, judged as on random maps:\n\n{}",
         claim::claim_markdown(&claim::family_speedups(rows, budget), budget)
     );
     let charts: Vec<String> = chart_stems(&families)
