@@ -139,6 +139,23 @@ fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
+/// The median over the queries where both are ok of `num`'s time ÷ `den`'s
+/// at `size`: a paired ratio, recomputed from the fixture.
+fn paired_median(size: u32, num: &str, den: &str) -> f64 {
+    let nums = ok_rows(size, num);
+    median(
+        ok_rows(size, den)
+            .iter()
+            .filter_map(|d| {
+                let n = nums
+                    .iter()
+                    .find(|n| (n.map_seed, n.query) == (d.map_seed, d.query))?;
+                Some(n.ns_per_search / d.ns_per_search)
+            })
+            .collect(),
+    )
+}
+
 fn ok_rows(size: u32, strategy: &str) -> Vec<Record> {
     all_rows()
         .into_iter()
@@ -318,18 +335,7 @@ fn tables_hold_the_fixture_medians() {
             );
         }
         // Speedup of the heap over linear: paired per query, then the median.
-        let linear = ok_rows(size, "linear");
-        let ratios: Vec<f64> = ok_rows(size, "heap")
-            .iter()
-            .map(|h| {
-                let l = linear
-                    .iter()
-                    .find(|l| (l.map_seed, l.query) == (h.map_seed, h.query))
-                    .unwrap();
-                l.ns_per_search / h.ns_per_search
-            })
-            .collect();
-        let want = median(ratios);
+        let want = paired_median(size, "linear", "heap");
         let (header, row) = table_row(&md, "**Speedup over linear**", size);
         let text = cell(&header, &row, "heap");
         // Three significant digits, then the interval in brackets.
@@ -443,25 +449,10 @@ fn targets_section_checks_the_fixture_against_the_targets() {
     let top = *SIZES.last().unwrap();
     // The fastest list: the lowest median of its time over the floor's,
     // paired per query, recomputed from the fixture.
-    let floor = ok_rows(top, "floor");
-    let over_floor = |list: &str| {
-        median(
-            ok_rows(top, list)
-                .iter()
-                .map(|r| {
-                    let f = floor
-                        .iter()
-                        .find(|f| (f.map_seed, f.query) == (r.map_seed, r.query))
-                        .unwrap();
-                    r.ns_per_search / f.ns_per_search
-                })
-                .collect(),
-        )
-    };
     let (fastest, over_floor) = STRATEGIES
         .iter()
         .filter(|s| **s != "floor")
-        .map(|s| (*s, over_floor(s)))
+        .map(|s| (*s, paired_median(top, s, "floor")))
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .unwrap();
     let line = targets

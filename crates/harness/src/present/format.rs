@@ -91,29 +91,15 @@ pub fn load_text(load: Option<OtherLoad>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::Quartiles;
+
+    fn ratio(median: f64, lo: f64, hi: f64) -> Ratio {
+        Ratio::for_tests(median, lo, hi)
+    }
 
     #[test]
     fn a_median_reads_with_its_interval() {
-        let r = Ratio {
-            median: 12.1234,
-            ci: Interval {
-                lo: 10.6,
-                hi: 15.249,
-            },
-            spread: Quartiles::of([12.1234]).unwrap(),
-            maps: 1,
-        };
-        assert_eq!(ci_text(&r), "12.1× [11–15]");
-        let r = Ratio {
-            median: 2.5,
-            ci: Interval {
-                lo: 0.98,
-                hi: 131.0,
-            },
-            ..r
-        };
-        assert_eq!(ci_text(&r), "2.50× [0.98–130]");
+        assert_eq!(ci_text(&ratio(12.1234, 10.6, 15.249)), "12.1× [11–15]");
+        assert_eq!(ci_text(&ratio(2.5, 0.98, 131.0)), "2.50× [0.98–130]");
         assert_eq!(
             (sig2(1.04), sig2(0.0456), sig2(1549.0)),
             ("1.0".into(), "0.046".into(), "1500".into())
@@ -122,15 +108,7 @@ mod tests {
 
     #[test]
     fn a_verdicts_interval_keeps_a_third_digit() {
-        let r = Ratio {
-            median: 1.2377,
-            ci: Interval {
-                lo: 1.2277,
-                hi: 1.2495,
-            },
-            spread: Quartiles::of([1.2377]).unwrap(),
-            maps: 1,
-        };
+        let r = ratio(1.2377, 1.2277, 1.2495);
         assert_eq!(ci_text(&r), "1.24× [1.2–1.2]");
         assert_eq!(ci_text_fine(&r), "1.24× [1.23–1.25]");
     }

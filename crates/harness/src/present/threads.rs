@@ -201,16 +201,9 @@ pub fn write_threads(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::bootstrap::Interval;
-    use crate::stats::Quartiles;
 
     fn ratio(lo: f64, median: f64, hi: f64) -> Ratio {
-        Ratio {
-            median,
-            ci: Interval { lo, hi },
-            spread: Quartiles::of([median]).unwrap(),
-            maps: 5,
-        }
+        Ratio::for_tests(median, lo, hi)
     }
 
     fn row(one: Ratio, many: Ratio) -> Comparison {

@@ -105,6 +105,20 @@ impl Ratio {
     }
 }
 
+#[cfg(test)]
+impl Ratio {
+    /// A ratio of one sample with the interval given, for tests of how
+    /// ratios read and are judged.
+    pub(crate) fn for_tests(median: f64, lo: f64, hi: f64) -> Ratio {
+        Ratio {
+            median,
+            ci: Interval { lo, hi },
+            spread: Quartiles::of([median]).expect("a finite median"),
+            maps: 1,
+        }
+    }
+}
+
 impl Group {
     /// The smallest size at which `strategy` has a row over the time budget.
     pub fn over_budget_from(&self, strategy: &str) -> Option<u32> {
