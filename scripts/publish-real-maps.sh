@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SAMPLE=40
+SAMPLE=100
 BUDGET_MS=100
 TIE_STRATEGIES=floor,heap,dary4,bucket,radix
 
