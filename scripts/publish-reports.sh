@@ -7,7 +7,7 @@
 #    writeup's "threads" section) and names the setting to publish with:
 #    every core only when it agrees with one thread within the intervals.
 # 2. The full sweep (up to 4096², the linear-time lists under a per-search
-#    budget; about ten minutes on two cores) with that setting, then the
+#    budget; about 15 minutes on one worker thread) with that setting, then the
 #    charts and the writeup's generated sections from its data alone.
 #
 #   scripts/publish-reports.sh [extra sweep flags for step 2]

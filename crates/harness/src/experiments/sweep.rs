@@ -61,8 +61,8 @@ pub const QUICK: Preset = Preset {
     budget_ms: None,
 };
 
-/// `--full`: the published figures; up to 4096², in about ten minutes on two
-/// cores, most of it on the largest maps. The fast lists and the peers run at
+/// `--full`: the published figures; up to 4096², in about 15 minutes on one
+/// worker thread, most of it on the largest maps. The fast lists and the peers run at
 /// every size (under a second a search at 4096²); the linear-time lists grow
 /// quadratically (the linked list takes seconds a search at 2048²), so a
 /// per-search budget stops each of them at the first search that exceeds it
