@@ -8,6 +8,7 @@
 //! time ÷ floor among the lists with no row over budget or wrong there.
 
 use super::Family;
+use crate::present::charts::FLOOR;
 use crate::present::claim::list_words;
 use crate::present::format::ci_text_fine;
 use crate::present::targets::{
@@ -17,8 +18,6 @@ use crate::runs::Record;
 use crate::stats::Ratio;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-
-const FLOOR: &str = "floor";
 
 /// One target over every map file: its words, its bound, and per file the
 /// ratio judged (`None` when the run lacks a strategy it needs).
