@@ -14,8 +14,8 @@
 //!
 //! The fastest list is the one with the lowest median of its time ÷ the
 //! floor's, paired per query, among the lists with no row over budget or
-//! wrong at that size, as the real-map section picks one per family
-//! ([`fastest_list`]); by median time only when the run has no floor.
+//! wrong at that size ([`fastest_list`]), as the real-map section picks one
+//! per family; by median time only when the run has no floor.
 //!
 //! On MovingAI maps the targets are, on every map: the fastest list within
 //! 1.5× of the floor, the heap within 2×, and the fastest list not slower

@@ -201,7 +201,8 @@ impl<'a> Family<'a> {
     }
 
     /// The open list with the lowest median time ÷ floor among those with no
-    /// row over budget or wrong in this family.
+    /// row over budget or wrong in this family: the rule
+    /// [`crate::present::targets::fastest_list`] applies to a sweep.
     pub(crate) fn fastest_list<'s>(&self, strategies: &'s [String]) -> Option<(&'s str, f64)> {
         strategies
             .iter()
