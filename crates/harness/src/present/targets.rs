@@ -14,7 +14,7 @@
 //!
 //! The fastest list is the one with the lowest median of its time ÷ the
 //! floor's, paired per query, among the lists with no row over budget or
-//! wrong at that size ([`fastest_list`]), as the real-map section picks one
+//! wrong at that size (`fastest_list`), as the real-map section picks one
 //! per family; by median time only when the run has no floor.
 //!
 //! On MovingAI maps the targets are, on every map: the fastest list within
