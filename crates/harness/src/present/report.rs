@@ -334,34 +334,27 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
             })
             .collect();
         let by_ratio = fastest.iter().filter(|f| f.2.is_some()).count();
-        if by_ratio == 0 && !fastest.is_empty() {
-            let at: Vec<String> = fastest
-                .iter()
-                .map(|(z, n, _)| format!("{n} at {z}²"))
-                .collect();
-            let _ = writeln!(
-                s,
-                "- Fastest open list per size, by median time per search (the run has no floor): {}.",
-                at.join(", ")
-            );
-        } else if !fastest.is_empty() {
-            let at: Vec<String> = fastest
-                .iter()
-                .map(|(z, n, r)| match r {
-                    Some(r) => format!("{n} at {z}² ({})", ci_text(r)),
-                    None => format!("{n} at {z}²"),
-                })
-                .collect();
-            let _ = writeln!(
-                s,
-                "- Fastest open list per size, by the median over queries of its time ÷ the floor's (paired per query, among the lists with no row over budget or wrong there; that median in parentheses, with its 95% bootstrap interval{}): {}.",
+        let at: Vec<String> = fastest
+            .iter()
+            .map(|(z, n, r)| match r {
+                Some(r) => format!("{n} at {z}² ({})", ci_text(r)),
+                None => format!("{n} at {z}²"),
+            })
+            .collect();
+        let how = if by_ratio == 0 {
+            "by median time per search (the run has no floor)".to_string()
+        } else {
+            format!(
+                "by the median over queries of its time ÷ the floor's (paired per query, among the lists with no row over budget or wrong there; that median in parentheses, with its 95% bootstrap interval{})",
                 if by_ratio < fastest.len() {
                     "; by median time at the sizes without the floor"
                 } else {
                     ""
-                },
-                at.join(", ")
-            );
+                }
+            )
+        };
+        if !at.is_empty() {
+            let _ = writeln!(s, "- Fastest open list per size, {how}: {}.", at.join(", "));
         }
         if let Some(&top) = g.sizes.last() {
             if has("heap") && has("sorted") {

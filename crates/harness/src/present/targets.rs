@@ -98,10 +98,11 @@ pub(crate) fn fastest_list<'s>(
                 .is_some_and(|c| c.time.is_some() && c.bad == 0 && c.over_budget == 0)
     });
     if g.cell(size, FLOOR).is_some_and(|c| c.time.is_some()) {
-        lists
-            .filter_map(|n| Some((n, g.ratio_ci(size, n, FLOOR)?)))
-            .min_by(|a, b| a.1.median.total_cmp(&b.1.median))
-            .map(|(n, r)| (n, Some(r)))
+        // Chosen on the plain median; only the choice gets its interval.
+        let (n, _) = lists
+            .filter_map(|n| Some((n, g.ratio(size, n, FLOOR)?.median)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))?;
+        Some((n, Some(g.ratio_ci(size, n, FLOOR)?)))
     } else {
         lists
             .filter_map(|n| Some((n, g.cell(size, n)?.time?.median)))

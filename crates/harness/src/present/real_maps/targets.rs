@@ -19,6 +19,16 @@ use crate::stats::Ratio;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
+/// A verdict as it reads in a table cell or a list: [`UNDECIDED`] in one
+/// word (the column or the line names the target).
+fn short(verdict: &'static str) -> &'static str {
+    if verdict == UNDECIDED {
+        "undecided"
+    } else {
+        verdict
+    }
+}
+
 /// One target over every map file: its words, its bound, and per file the
 /// ratio judged (`None` when the run lacks a strategy it needs).
 struct Target {
@@ -40,9 +50,9 @@ impl Target {
             .iter()
             .filter_map(|v| {
                 let maps = by_verdict.get(v)?;
-                let what = if *v == UNDECIDED { "undecided" } else { v };
                 Some(format!(
-                    "{what} on {} of {total} map files ({})",
+                    "{} on {} of {total} map files ({})",
+                    short(v),
                     maps.len(),
                     list_words(maps)
                 ))
@@ -92,13 +102,8 @@ pub(crate) fn targets_markdown(rows: &[Record], strategies: &[String]) -> String
             (heap_over, order_target.bound),
         ]
         .map(|(r, bound)| match r {
-            Some(r) => (
-                ci_text_fine(&r),
-                ratio_verdict(&r, bound)
-                    .replace(UNDECIDED, "undecided")
-                    .to_string(),
-            ),
-            None => ("-".into(), "-".into()),
+            Some(r) => (ci_text_fine(&r), short(ratio_verdict(&r, bound))),
+            None => ("-".into(), "-"),
         });
         let _ = writeln!(
             md,
