@@ -213,7 +213,7 @@ impl Grid {
 
     /// A map from a drawing, one text line per row: `.` is passable, `#` (or
     /// any MovingAI blocked character, `@ O T W`) is a wall. `S` and `G` are
-    /// passable, as in MovingAI maps; [`Grid::find`] locates them. Leading and
+    /// passable, as in MovingAI maps; [`find_marker`] locates them. Leading and
     /// trailing blank lines and indentation are ignored, so drawings can sit in
     /// indented raw strings.
     pub fn from_ascii(drawing: &str) -> Result<Grid, GridError> {

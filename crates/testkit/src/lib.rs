@@ -1,6 +1,6 @@
 //! Test support shared by the crates' test suites, written only for tests.
 //!
-//! - [`reference`]: a plain Dijkstra and a path checker with their own
+//! - [`reference`](mod@reference): a plain Dijkstra and a path checker with their own
 //!   neighbour code, sharing nothing with the core search, so a bug there
 //!   cannot hide itself by being copied.
 //! - [`SplitMix`]: a tiny seeded generator, so random cases depend on nothing

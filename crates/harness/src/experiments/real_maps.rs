@@ -7,7 +7,7 @@
 //!
 //! Each file's rows run in order of difficulty (bucket, then optimal length),
 //! on one worker; files run in parallel. Per row, every strategy is timed by
-//! [`timing::time_search_within`] in an order rotated by the row, its path is
+//! `timing::time_search_within` in an order rotated by the row, its path is
 //! checked against the file's length at the file's precision, and the
 //! strategies must agree on the search. A strategy whose first search on a row
 //! takes longer than the budget is recorded `over-budget` there and not run on

@@ -275,7 +275,7 @@ impl Condition {
 }
 
 /// Reads each run folder as one condition, in the table's order whatever
-/// the folders' order (see [`Condition::order`]), so that a glob over the
+/// the folders' order (see `Condition::order`), so that a glob over the
 /// folders regenerates the same section. Errors if a folder holds several
 /// densities, or lacks the linear list or both heaps.
 pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {

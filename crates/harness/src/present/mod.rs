@@ -7,7 +7,7 @@
 //! - [`real_maps`]: the real-map tables and charts, the claim per map family,
 //!   and the writeup's section on real maps.
 //! - [`pictures`]: pictures of one search, like seed 000's figures.
-//! - [`format`]: how numbers read in generated text.
+//! - [`format`](mod@format): how numbers read in generated text.
 
 pub mod charts;
 pub mod claim;

@@ -57,7 +57,7 @@ impl Comparison {
 pub struct ThreadsComparison {
     /// Worker threads of the first run (1) and of the second.
     pub threads: (usize, usize),
-    /// Every ratio both runs have, by size then by [`COMPARED`]'s order.
+    /// Every ratio both runs have, by size then by `COMPARED`'s order.
     pub rows: Vec<Comparison>,
 }
 

@@ -46,11 +46,11 @@
 use astar_core::{insert_descending, spread_over_cells, Key, OpenList};
 
 /// The most coarse buckets the ring may hold.
-const MAX_RING: usize = 512;
+pub const MAX_RING: usize = 512;
 const FIRST_RING: usize = 16;
 /// The most keys' room a slot keeps from one search to the next: a bucket
 /// per F keeps its largest size otherwise, over hundreds of slots.
-const KEEP: usize = 64;
+pub const KEEP: usize = 64;
 
 /// The grain (log2 of the coarse bucket width) a list starts with.
 pub const START_GRAIN: u32 = 0;

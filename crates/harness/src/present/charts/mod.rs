@@ -2,19 +2,19 @@
 //! without measuring anything.
 //!
 //! Every chart is written twice, as SVG and as PNG, each through a temporary
-//! file and a rename. A chart is described once as data ([`spec`]: a
+//! file and a rename. A chart is described once as data (`spec`: a
 //! `Chart` of panels of series in data coordinates, built from the run's
-//! summary) and drawn by one generic function for both backends ([`draw`]).
+//! summary) and drawn by one generic function for both backends (`draw`).
 //! Axes, grid and axis labels come from plotters; lines, bands and markers
 //! are drawn in pixel coordinates, so any marker shape works the same in the
 //! plot and in the legend.
 //!
-//! Every strategy has a look of its own ([`style`]): a hue family per
+//! Every strategy has a look of its own (`style`): a hue family per
 //! group (lists, heaps, monotone queues, references), and within it a
 //! shade, a marker and a dash pattern; the legend lists the groups under
 //! headings. Time axes are labelled in ns, µs, ms and s.
 //!
-//! Axes ([`axis`]) are linear in a transformed value (log₂ of the map side;
+//! Axes (`axis`) are linear in a transformed value (log₂ of the map side;
 //! log₁₀ of the y value when it spans decades), with tick labels printed in
 //! the original units: one code path for linear and log axes.
 
