@@ -227,7 +227,8 @@ fn the_report_judges_the_claim_per_family_and_fills_the_writeup() {
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
     // open: 2.5× on every row of one map, inside 2–3×, below 3–4×.
     assert!(
-        readme.contains("| open | 1 | `heap` | 6 | 0 | 2.50× [2.5–2.5] | inside 2–3× | below 3× |"),
+        readme
+            .contains("| open | 1 | `heap` | 6 | 0 | 2.50× [2.50–2.50] | inside 2–3× | below 3× |"),
         "{readme}"
     );
     // maze: two maps; linear over budget on two rows, counted at the 100 ms
@@ -247,8 +248,11 @@ fn the_report_judges_the_claim_per_family_and_fills_the_writeup() {
     assert!(text
         .starts_with("# W\n\n<!-- BEGIN GENERATED: on-real-maps (by `astar-lab real-maps-report "));
     assert!(text.ends_with("<!-- END GENERATED: on-real-maps -->\n\nafter\n"));
-    assert!(text.contains("bucket in maze (1.33× [1.3–1.3])"), "{text}");
-    assert!(text.contains("faster (interval above 1×) in maze 1.50× [1.5–1.5] and open 1.50× [1.5–1.5]; it beats the heap in every family"), "{text}");
+    assert!(
+        text.contains("bucket in maze (1.33× [1.33–1.33])"),
+        "{text}"
+    );
+    assert!(text.contains("faster (interval above 1×) in maze 1.50× [1.50–1.50] and open 1.50× [1.50–1.50]; it beats the heap in every family"), "{text}");
     // The real-map targets per map file: bucket 1.33× the floor and the
     // heap 2× on every row, so each interval is a point.
     assert!(

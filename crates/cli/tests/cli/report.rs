@@ -823,7 +823,7 @@ fn targets_check_petgraph_only_when_the_run_has_it() {
     );
     let heap_row = with.lines().find(|l| l.starts_with("| heap |")).unwrap();
     assert!(
-        heap_row.contains("| 3.50× [3.5–3.5] | 2.00× [2.0–2.0] |"),
+        heap_row.contains("| 3.50× [3.50–3.50] | 2.00× [2.00–2.00] |"),
         "{heap_row}"
     );
     assert!(with.contains("`petgraph` takes "), "{with}");
@@ -889,7 +889,7 @@ fn the_fastest_list_is_the_one_with_the_lowest_time_over_the_floor() {
     let findings = section(&md, "findings");
     assert!(
         findings.contains("by the median over queries of its time ÷ the floor's")
-            && findings.contains("two-level at 1024² (1.20× [1.2–1.2])"),
+            && findings.contains("two-level at 1024² (1.20× [1.20–1.20])"),
         "{findings}"
     );
 }

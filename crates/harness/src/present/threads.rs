@@ -14,7 +14,7 @@ use crate::experiments::sweep::config_differences;
 use crate::files::write_atomic;
 use crate::markers::splice;
 use crate::present::charts::FLOOR;
-use crate::present::format::ci_text;
+use crate::present::format::ci_text_fine;
 use crate::present::report::reports_flag;
 use crate::stats::{load_and_summarise, Ratio, Summary};
 use std::fmt::Write as _;
@@ -135,14 +135,16 @@ pub fn section(c: &ThreadsComparison) -> String {
         s,
         "| side | ratio | {t1} thread | {tn} threads | intervals |\n|---:|---|---:|---:|---|"
     );
+    // Ends at three digits: two, rounded outward, can make intervals that
+    // lie apart read as overlapping.
     for r in &c.rows {
         let _ = writeln!(
             s,
             "| {}² | {} | {} | {} | {} |",
             r.size,
             r.what,
-            ci_text(&r.one),
-            ci_text(&r.many),
+            ci_text_fine(&r.one),
+            ci_text_fine(&r.many),
             if r.overlaps() { "overlap" } else { "**apart**" }
         );
     }
@@ -236,6 +238,22 @@ mod tests {
         assert!(text.contains("1 of 2 intervals"), "{text}");
         assert!(
             text.contains("**apart**") && text.contains("use 1 thread"),
+            "{text}"
+        );
+    }
+
+    /// Intervals apart must read apart: at two digits rounded outward these
+    /// would read [1.9–2.0] and [2.0–2.2].
+    #[test]
+    fn intervals_apart_read_apart() {
+        let close = row(ratio(1.912, 1.95, 1.991), ratio(2.041, 2.09, 2.139));
+        assert!(!close.overlaps());
+        let text = section(&ThreadsComparison {
+            threads: (1, 2),
+            rows: vec![close],
+        });
+        assert!(
+            text.contains("| 1.95× [1.91–1.99] | 2.09× [2.04–2.14] | **apart** |"),
             "{text}"
         );
     }

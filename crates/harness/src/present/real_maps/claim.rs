@@ -319,11 +319,11 @@ mod tests {
         ));
         assert!(!md.contains("≥"), "no row over budget, no lower bound");
         assert!(
-            md.contains("| 2.50× [2.5–2.5] | inside 2–3× | below 3× |"),
+            md.contains("| 2.50× [2.50–2.50] | inside 2–3× | below 3× |"),
             "{md}"
         );
         assert!(
-            md.contains("| 5.00× [5.0–5.0] | above 3× | above 4× |"),
+            md.contains("| 5.00× [5.00–5.00] | above 3× | above 4× |"),
             "{md}"
         );
     }
