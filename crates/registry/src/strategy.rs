@@ -173,6 +173,18 @@ impl Strategy {
         }
     }
 
+    /// For a peer, the version of its crate this build links (from
+    /// `Cargo.lock`, read when the registry is built): what a run folder
+    /// records next to the commit, so a cited ratio names the crate's
+    /// version. `None` for the project's own strategies.
+    pub fn peer_version(self) -> Option<&'static str> {
+        match self {
+            Strategy::Pathfinding => Some(env!("PEER_VERSION_PATHFINDING")),
+            Strategy::Petgraph => Some(env!("PEER_VERSION_PETGRAPH")),
+            _ => None,
+        }
+    }
+
     /// Parses `all` or a comma-separated list of names (no repeats).
     pub fn parse_list(text: &str) -> Result<StrategyList, RegistryError> {
         if text.trim() == "all" {

@@ -80,6 +80,9 @@ pub fn fixture_meta(config: SweepConfig) -> RunMeta {
             rustc: "rustc 1.85.0".into(),
             cpu: "Test CPU".into(),
             cores: 2,
+            peers: [("pathfinding", "1.2.3"), ("petgraph", "0.4.5")]
+                .map(|(name, version)| (name.to_string(), version.to_string()))
+                .into(),
         },
         threads: 2,
         date: "2026-01-01T00:00:00Z".into(),

@@ -787,6 +787,50 @@ fn rows_with_peers(petgraph: bool) -> Vec<Record> {
     rows
 }
 
+/// The conditions name the version of each peer crate the run measured, as
+/// its metadata records it, and say so when it does not.
+#[test]
+fn the_conditions_name_each_peer_crates_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let conditions_of = |name: &str, peers: &[&str], recorded: bool| {
+        let mut config = config();
+        config
+            .strategies
+            .extend(peers.iter().map(|p| p.to_string()));
+        let mut meta = meta(config);
+        if !recorded {
+            meta.machine.peers.clear();
+        }
+        let rows = if peers.is_empty() {
+            paired_rows()
+        } else {
+            rows_with_peers(peers.contains(&"petgraph"))
+        };
+        let run = write_run(&dir.path().join(name), &meta, &csv_text(&rows));
+        let reports = dir.path().join(format!("reports-{name}"));
+        write_report(&[run], &reports).unwrap();
+        let md = std::fs::read_to_string(reports.join("README.md")).unwrap();
+        section(&md, "conditions").to_string()
+    };
+    let both = conditions_of("both", &["pathfinding", "petgraph"], true);
+    assert!(
+        both.contains("| peer crates | `pathfinding` 1.2.3, `petgraph` 0.4.5 |"),
+        "{both}"
+    );
+    let one = conditions_of("one", &["pathfinding"], true);
+    assert!(
+        one.contains("| peer crates | `pathfinding` 1.2.3 |"),
+        "{one}"
+    );
+    let old = conditions_of("old", &["pathfinding"], false);
+    assert!(
+        old.contains("| peer crates | `pathfinding` (version not recorded) |"),
+        "{old}"
+    );
+    let none = conditions_of("none", &[], true);
+    assert!(!none.contains("peer crates"), "{none}");
+}
+
 #[test]
 fn targets_check_petgraph_only_when_the_run_has_it() {
     let dir = tempfile::tempdir().unwrap();

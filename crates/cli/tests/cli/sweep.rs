@@ -5,6 +5,7 @@ use crate::reference;
 use astar_core::{Grid, Point, Rules};
 use astar_harness::measure::workload;
 use astar_harness::runs::{Record, RunMeta};
+use astar_registry::Strategy;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -96,10 +97,7 @@ fn by_key(rows: &[Record]) -> BTreeMap<RowKey, String> {
 }
 
 fn strategy_names() -> Vec<String> {
-    astar_registry::Strategy::ALL
-        .iter()
-        .map(|s| s.name().to_string())
-        .collect()
+    Strategy::ALL.iter().map(|s| s.name().to_string()).collect()
 }
 
 #[test]
@@ -141,6 +139,14 @@ fn tiny_sweep_end_to_end() {
     assert!(m.machine.rustc.starts_with("rustc "), "{}", m.machine.rustc);
     assert!(!m.machine.cpu.is_empty());
     assert!(m.machine.cores >= 1);
+    // The build's peer crates, each with the version it links.
+    for peer in [Strategy::Pathfinding, Strategy::Petgraph] {
+        assert_eq!(
+            m.machine.peers.get(peer.name()).map(String::as_str),
+            peer.peer_version(),
+            "{peer}"
+        );
+    }
     assert_eq!(m.threads, 2);
     if cfg!(target_os = "linux") {
         let load = m.other_load.expect("what else ran is recorded");

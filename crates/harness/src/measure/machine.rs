@@ -241,6 +241,10 @@ pub fn facts() -> crate::runs::MachineFacts {
         rustc: rustc_version(),
         cpu: cpu_model(),
         cores: cores(),
+        peers: astar_registry::Strategy::ALL
+            .iter()
+            .filter_map(|s| Some((s.name().to_string(), s.peer_version()?.to_string())))
+            .collect(),
     }
 }
 

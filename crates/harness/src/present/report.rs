@@ -17,6 +17,8 @@ use crate::present::targets::fastest_list;
 use crate::runs::LoadedRuns;
 use crate::stats::bootstrap::RESAMPLES;
 use crate::stats::{load_and_summarise, Group, Ratio, Summary};
+use astar_registry::{Kind, Strategy};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -137,6 +139,9 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
         c.queries_text()
     );
     let _ = writeln!(s, "| strategies | {} |", summary.strategies.join(", "));
+    if let Some(peers) = peer_crates_text(runs, &summary.strategies) {
+        let _ = writeln!(s, "| peer crates | {peers} |");
+    }
     let _ = writeln!(s, "| heuristic | {} |", c.heuristic);
     let _ = writeln!(s, "| tie policy | {} |", c.tie);
     let _ = writeln!(
@@ -201,6 +206,32 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
         );
     }
     s
+}
+
+/// The crate and version of each peer among `strategies`, as the run
+/// folders recorded them (every version, when the folders differ), or
+/// `None` when no peer was run.
+pub(crate) fn peer_crates_text(runs: &LoadedRuns, strategies: &[String]) -> Option<String> {
+    let peers: Vec<String> = strategies
+        .iter()
+        .filter(|s| s.parse::<Strategy>().is_ok_and(|s| s.kind() == Kind::Peer))
+        .map(|name| {
+            let versions: BTreeSet<&str> = runs
+                .metas
+                .iter()
+                .filter_map(|m| m.machine.peers.get(name).map(String::as_str))
+                .collect();
+            if versions.is_empty() {
+                format!("`{name}` (version not recorded)")
+            } else {
+                format!(
+                    "`{name}` {}",
+                    versions.into_iter().collect::<Vec<_>>().join(" and ")
+                )
+            }
+        })
+        .collect();
+    (!peers.is_empty()).then(|| peers.join(", "))
 }
 
 /// When the run folders were measured on more than one machine (CPU, cores

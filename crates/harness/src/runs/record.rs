@@ -211,6 +211,10 @@ pub struct MachineFacts {
     pub cpu: String,
     /// Logical cores of the machine.
     pub cores: usize,
+    /// The version of each peer crate the build linked, by crate name
+    /// (`Strategy::peer_version`); empty in runs recorded before it was.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub peers: BTreeMap<String, String>,
 }
 
 /// The machine's CPU time that other work took while a run measured: a

@@ -20,6 +20,7 @@ use crate::present::charts::real_maps::{
 };
 use crate::present::claim::list_words;
 use crate::present::format::ci_text;
+use crate::present::report::peer_crates_text;
 use crate::present::targets::{HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
 use crate::runs::real_maps::{read_real_meta, RealMeta, OVER_BUDGET};
 use crate::runs::{load_runs, LoadedRuns, Record, OK};
@@ -256,11 +257,13 @@ fn chart_stems(families: &BTreeSet<&str>) -> Vec<(String, String)> {
     out
 }
 
-/// What was measured, in one sentence.
+/// What was measured, and the peer crates' versions when peers ran.
 fn measured_text(main: &TieRuns) -> String {
     let meta = &main.meta;
+    let peers = peer_crates_text(&main.runs, &main.runs.strategies())
+        .map_or(String::new(), |p| format!(" Peer crates: {p}."));
     format!(
-        "Measured at commit `{}` on {} ({} thread{}; other load {}), {}; {} ties; {} rows per scenario file ({}), search budget {} ms, repeats until {} ms.",
+        "Measured at commit `{}` on {} ({} thread{}; other load {}), {}; {} ties; {} rows per scenario file ({}), search budget {} ms, repeats until {} ms.{peers}",
         meta.run.machine.commit,
         meta.run.machine.cpu,
         meta.run.threads,
