@@ -242,18 +242,19 @@ mod tests {
         );
     }
 
-    /// Intervals apart must read apart: at two digits rounded outward these
-    /// would read [1.9–2.0] and [2.0–2.2].
+    /// Intervals apart must read apart: as `ci_text` prints them (two
+    /// digits, rounded outward, as they are wider than 0.1) these would read
+    /// [1.8–2.0] and [2.0–2.2].
     #[test]
     fn intervals_apart_read_apart() {
-        let close = row(ratio(1.912, 1.95, 1.991), ratio(2.041, 2.09, 2.139));
+        let close = row(ratio(1.85, 1.95, 1.991), ratio(2.011, 2.09, 2.2));
         assert!(!close.overlaps());
         let text = section(&ThreadsComparison {
             threads: (1, 2),
             rows: vec![close],
         });
         assert!(
-            text.contains("| 1.95× [1.91–1.99] | 2.09× [2.04–2.14] | **apart** |"),
+            text.contains("| 1.95× [1.85–1.99] | 2.09× [2.01–2.20] | **apart** |"),
             "{text}"
         );
     }
