@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-/// The peer crates, as named in `Cargo.lock`.
+/// The peer crates, as named in `Cargo.lock`; each also has an arm in
+/// `Strategy::peer_version` (the registry test on peers checks the pair).
 const PEERS: [&str; 2] = ["pathfinding", "petgraph"];
 
 fn main() {

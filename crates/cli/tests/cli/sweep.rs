@@ -139,12 +139,13 @@ fn tiny_sweep_end_to_end() {
     assert!(m.machine.rustc.starts_with("rustc "), "{}", m.machine.rustc);
     assert!(!m.machine.cpu.is_empty());
     assert!(m.machine.cores >= 1);
-    // The build's peer crates, each with the version it links.
-    for peer in [Strategy::Pathfinding, Strategy::Petgraph] {
+    // The build's peer crates, each with the version it links, and no
+    // other strategy.
+    for &s in Strategy::ALL {
         assert_eq!(
-            m.machine.peers.get(peer.name()).map(String::as_str),
-            peer.peer_version(),
-            "{peer}"
+            m.machine.peers.get(s.name()).map(String::as_str),
+            s.peer_version(),
+            "{s}"
         );
     }
     assert_eq!(m.threads, 2);
