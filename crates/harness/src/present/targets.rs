@@ -72,14 +72,13 @@ fn chosen(summary: &Summary) -> Option<(&Group, u32)> {
     Some((g, size))
 }
 
-/// Whether a strategy of a run is an open list: a known strategy of that
-/// kind, or a name the registry does not know that is neither the floor nor
-/// the peer.
-fn is_list(name: &str) -> bool {
+/// Whether a strategy of a run is an open list: a name the registry knows as
+/// one. A name it does not know (a run from another build) is not judged as
+/// a list, since it could as well be a peer. The one rule for sweeps and
+/// real-map runs.
+pub(crate) fn is_list(name: &str) -> bool {
     name.parse::<Strategy>()
-        .map_or(name != FLOOR && name != PEER, |s| {
-            s.kind() == Kind::OpenList
-        })
+        .is_ok_and(|s| s.kind() == Kind::OpenList)
 }
 
 /// The fastest open list at `size`, with its paired time ÷ the floor's when
@@ -561,6 +560,14 @@ mod tests {
             values(&real_map_checks(&heap_best))[2],
             (Some("heap"), Some(1.0), true)
         );
+    }
+
+    #[test]
+    fn only_names_the_registry_knows_as_open_lists_are_lists() {
+        assert!(is_list("two-level") && is_list("heap") && is_list("linear"));
+        for not_a_list in ["floor", "pathfinding", "petgraph", "a-future-peer", ""] {
+            assert!(!is_list(not_a_list), "{not_a_list:?}");
+        }
     }
 
     #[test]

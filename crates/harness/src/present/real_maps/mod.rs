@@ -21,11 +21,11 @@ use crate::present::charts::real_maps::{
 use crate::present::claim::list_words;
 use crate::present::format::ci_text;
 use crate::present::report::peer_crates_text;
-use crate::present::targets::{HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
+use crate::present::targets::{is_list, HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
 use crate::runs::real_maps::{read_real_meta, RealMeta, OVER_BUDGET};
 use crate::runs::{load_runs, LoadedRuns, Record, OK};
 use crate::stats::{median, Ratio};
-use astar_registry::{Kind, Strategy};
+use astar_registry::Strategy;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -207,10 +207,7 @@ impl<'a> Family<'a> {
     pub(crate) fn fastest_list<'s>(&self, strategies: &'s [String]) -> Option<(&'s str, f64)> {
         strategies
             .iter()
-            .filter(|s| {
-                s.parse::<Strategy>()
-                    .is_ok_and(|st| st.kind() == Kind::OpenList)
-            })
+            .filter(|s| is_list(s))
             .filter(|s| self.count(s, |r| r.status != OK) == 0)
             .filter_map(|s| Some((s.as_str(), self.ratio(s, "floor")?)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
