@@ -4,6 +4,7 @@
 //! only when they belong to one sweep.
 
 use astar_harness::present::charts::plot_runs;
+use astar_harness::present::format::ratio_text;
 use astar_harness::present::report::write_report;
 use astar_harness::runs::load_runs;
 use astar_harness::runs::{OtherLoad, Record, RunMeta, SweepConfig};
@@ -877,6 +878,61 @@ fn targets_check_petgraph_only_when_the_run_has_it() {
     assert!(!without.contains("petgraph"), "{without}");
     assert!(without
         .contains("| `heap` at least 3× faster than `pathfinding` | 3.50× [3.50–3.50] | met |"));
+}
+
+/// Under the peer's bound the section says what the 3× and 6× targets ask of
+/// a list in "× floor" (the peer's median × floor divided by each target)
+/// beside what the heap and the fastest list take, all recomputed here
+/// from the fixture's rows at the size judged (its largest).
+#[test]
+fn the_targets_say_what_each_peer_target_asks_of_a_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = config();
+    config
+        .strategies
+        .extend(["pathfinding".into(), "two-level".into()]);
+    // A list faster than the heap, so that the fastest list is not the heap.
+    let mut rows = rows_with_peers(false);
+    let two_level: Vec<Record> = rows
+        .iter()
+        .filter(|r| r.strategy == "heap")
+        .map(|h| Record {
+            strategy: "two-level".into(),
+            ns_per_search: h.ns_per_search / 2.0,
+            ..h.clone()
+        })
+        .collect();
+    rows.extend(two_level);
+    let run = write_run(&dir.path().join("run"), &meta(config), &csv_text(&rows));
+    let reports = dir.path().join("reports");
+    write_report(&[run], &reports).unwrap();
+    let md = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    let targets = section(&md, "targets");
+    let size = *SIZES.last().unwrap();
+    let over_floor = |strategy: &str| {
+        let at = |s: &str, seed: u64, q: u32| {
+            rows.iter()
+                .find(|r| (r.size, r.strategy.as_str(), r.map_seed, r.query) == (size, s, seed, q))
+                .unwrap()
+                .ns_per_search
+        };
+        median(
+            PAIRED_SEEDS
+                .iter()
+                .flat_map(|&m| (0..QUERIES).map(move |q| (m, q)))
+                .map(|(m, q)| at(strategy, m, q) / at("floor", m, q))
+                .collect(),
+        )
+    };
+    let peer = over_floor("pathfinding");
+    let line = format!(
+        "At that bound, 3× faster than the peer means about {}× the floor's time (`heap` takes {}×), and 6× faster about {}× (`two-level` takes {}×).",
+        ratio_text(peer / 3.0),
+        ratio_text(over_floor("heap")),
+        ratio_text(peer / 6.0),
+        ratio_text(over_floor("two-level")),
+    );
+    assert!(targets.contains(&line), "no line\n{line}\nin\n{targets}");
 }
 
 /// Two lists whose medians disagree: `bucket` has the lower median time

@@ -426,6 +426,22 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
             ci_text(&p),
             ratio_text(p.median)
         );
+        // What each peer target asks of a list in the figure the lists are
+        // measured by (paired medians do not divide exactly, hence "about").
+        let takes = |n: Option<&str>| {
+            n.and_then(|n| Some((n, over_floor(n)?)))
+                .map_or(String::new(), |(n, r)| {
+                    format!(" (`{n}` takes {}×)", ratio_text(r.median))
+                })
+        };
+        let _ = writeln!(
+            s,
+            "At that bound, {HEAP_OVER_PEER}× faster than the peer means about {}× the floor's time{}, and {FASTEST_OVER_PEER}× faster about {}×{}.",
+            ratio_text(p.median / HEAP_OVER_PEER),
+            takes(Some(HEAP)),
+            ratio_text(p.median / FASTEST_OVER_PEER),
+            takes(fastest),
+        );
     }
     if let Some(p) = petgraph.and_then(over_floor) {
         let _ = writeln!(
