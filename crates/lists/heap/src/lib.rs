@@ -18,9 +18,15 @@
 //! pushed key that is the new minimum stays at the root after one comparison.
 //! A pushed key above the slot two levels over the last one will sink to the
 //! leaves, so the push walks the hole down instead (one comparison per level
-//! rather than two) and sifts the key up the last few levels. Only a pop that
+//! on the path, rather than two) and sifts the key up the last few levels. Only a pop that
 //! finds the root still vacant refills it, walking the hole down to a leaf
-//! and sifting the last key up from there (Floyd's bottom-up variant). Keys
+//! and sifting the last key up from there (Floyd's bottom-up variant). A
+//! walk down goes two levels a step, comparing the four grandchildren
+//! while it compares the two children (three comparisons for two levels):
+//! which child is smaller decides where the next loads go, so a level at a
+//! time each level's loads would wait on the level before (measured side by
+//! side: 10% off the heap's time on a random 1024² query, 2% on a MovingAI
+//! maze, for 4% more instructions). Keys
 //! that move up are not written to the position map: a node's recorded slot
 //! is its slot or a descendant of it, and decrease-key walks up to it. That
 //! leaves one position write per operation instead of one per level, and
@@ -85,15 +91,36 @@ fn sift_up(
     position[klo as u32 as usize] = at as u32;
 }
 
-/// Walks the vacant root down to a leaf along the smaller children (one
-/// comparison per level), moving each up into the hole above it; returns
-/// the leaf. The last slot must hold the largest key.
+/// Walks the vacant root down to a leaf along the smaller children, moving
+/// each up into the hole above it; returns the leaf. The last slot must
+/// hold the largest key.
+///
+/// Two levels a step: the four grandchildren are compared with the two
+/// children, before it is known which pair is on the path, so that the
+/// loads of a step wait on the step before it, not on the level before it.
+/// The hole takes the path a level at a time would take.
 #[inline(always)]
 fn walk_down(hi: &mut [u64], lo: &mut [u64]) -> usize {
+    let key = |hi: &[u64], lo: &[u64], i: usize| join(hi[i], lo[i]);
+    let lo = &mut lo[..hi.len()];
     let mut at = ROOT;
-    let mut left = 2 * ROOT;
+    while 4 * at + 3 < hi.len() {
+        let (left, first) = (2 * at, 4 * at);
+        let right = usize::from(key(hi, lo, left + 1) < key(hi, lo, left));
+        // The smaller child of each child, both computed, one taken.
+        let under_left = usize::from(key(hi, lo, first + 1) < key(hi, lo, first));
+        let under_right = 2 + usize::from(key(hi, lo, first + 3) < key(hi, lo, first + 2));
+        let child = left + right;
+        let grandchild = first + if right == 1 { under_right } else { under_left };
+        hi[at] = hi[child];
+        lo[at] = lo[child];
+        hi[child] = hi[grandchild];
+        lo[child] = lo[grandchild];
+        at = grandchild;
+    }
+    let mut left = 2 * at;
     while left + 1 < hi.len() {
-        let right = usize::from(join(hi[left + 1], lo[left + 1]) < join(hi[left], lo[left]));
+        let right = usize::from(key(hi, lo, left + 1) < key(hi, lo, left));
         let child = left + right;
         hi[at] = hi[child];
         lo[at] = lo[child];
