@@ -17,21 +17,24 @@
 //! spares refilling the root with the last key (a walk to a leaf), and a
 //! pushed key that is the new minimum stays at the root after one comparison.
 //! A pushed key above the slot two levels over the last one will sink to the
-//! leaves, so the push walks the hole down instead (one comparison per level
-//! on the path, rather than two) and sifts the key up the last few levels. Only a pop that
-//! finds the root still vacant refills it, walking the hole down to a leaf
-//! and sifting the last key up from there (Floyd's bottom-up variant). A
-//! walk down goes two levels a step, comparing the four grandchildren
+//! leaves, so the push walks the hole down instead (never comparing the key
+//! on the way down) and sifts the key up the last few levels.
+//! Only a pop that finds the root still vacant refills it, walking the hole
+//! down to a leaf and sifting the last key up from there (Floyd's bottom-up
+//! variant).
+//!
+//! A walk down goes two levels a step, comparing the four grandchildren
 //! while it compares the two children (three comparisons for two levels):
 //! which child is smaller decides where the next loads go, so a level at a
-//! time each level's loads would wait on the level before (measured side by
-//! side: 10% off the heap's time on a random 1024² query, 2% on a MovingAI
-//! maze, for 4% more instructions). Keys
-//! that move up are not written to the position map: a node's recorded slot
-//! is its slot or a descendant of it, and decrease-key walks up to it. That
-//! leaves one position write per operation instead of one per level, and
-//! those scattered writes were most of the heap's cache misses. The position
-//! of a node off the heap is never read, so it is never reset.
+//! time each level's loads would wait on the level before. Measured side by
+//! side, that took 10% off the heap's time on a random 1024² query and 2% on
+//! a MovingAI maze row, for 4% more instructions.
+//!
+//! Keys that move up are not written to the position map: a node's recorded
+//! slot is its slot or a descendant of it, and decrease-key walks up to it.
+//! That leaves one position write per operation instead of one per level,
+//! and those scattered writes were most of the heap's cache misses. The
+//! position of a node off the heap is never read, so it is never reset.
 //!
 //! The keys' high and low 64 bits sit in two arrays: a slot's halves are
 //! then addressed by the slot index times 8, which x86 folds into the load,
@@ -182,8 +185,8 @@ impl BinaryHeap {
 
     /// Fills the vacant root: the last key leaves its slot, the hole walks
     /// down to a leaf along the smaller children (Floyd's bottom-up
-    /// variant: one comparison per level), and the last key sifts up from
-    /// there.
+    /// variant: the last key is not compared on the way down), and the last
+    /// key sifts up from there.
     #[inline(always)]
     fn fill_hole(&mut self) {
         self.hole = false;
@@ -231,8 +234,8 @@ impl OpenList for BinaryHeap {
             let key = key.bits();
             if key > join(hi[len >> 2], lo[len >> 2]) {
                 // Above a slot two levels over the last: it sinks to the
-                // leaves, so walk the hole down (one comparison a level
-                // instead of two) and sift the key up from there.
+                // leaves, so walk the hole down (without comparing the key)
+                // and sift the key up from there.
                 let at = walk_down(hi, lo);
                 sift_up(hi, lo, &mut self.position, at, khi, klo);
                 return;
