@@ -37,22 +37,17 @@ pub fn sig2(v: f64) -> String {
     if !v.is_finite() {
         return "–".into();
     }
-    let a = v.abs();
-    if a >= 100.0 {
-        let unit = 10f64.powi(a.log10().floor() as i32 - 1);
+    let unit = sig2_unit(v.abs());
+    if unit > 1.0 {
         format!("{:.0}", (v / unit).round() * unit)
-    } else if a >= 10.0 {
-        format!("{v:.0}")
-    } else if a >= 1.0 {
-        format!("{v:.1}")
-    } else if a >= 0.1 {
-        format!("{v:.2}")
     } else {
-        format!("{v:.3}")
+        let decimals = (-unit.log10()).round() as usize;
+        format!("{v:.decimals$}")
     }
 }
 
-/// The step between neighbouring values [`sig2`] prints near `a` (> 0).
+/// The step between neighbouring values [`sig2`] prints near `a` (≥ 0): the
+/// one place that says how many digits it keeps in each decade.
 fn sig2_unit(a: f64) -> f64 {
     if a >= 100.0 {
         10f64.powi(a.log10().floor() as i32 - 1)
