@@ -762,29 +762,28 @@ fn ratios_never_pair_rows_from_two_run_folders() {
     }
 }
 
+/// A row of `strategy` beside every heap row of `rows`, at `times` the
+/// heap's time.
+fn beside_heap(rows: &[Record], strategy: &str, times: f64) -> Vec<Record> {
+    rows.iter()
+        .filter(|r| r.strategy == "heap")
+        .map(|h| Record {
+            strategy: strategy.into(),
+            ns_per_search: h.ns_per_search * times,
+            ..h.clone()
+        })
+        .collect()
+}
+
 /// The paired fixture with the peers beside it: `pathfinding` 3.5× the
-/// heap's time on every query, `petgraph` (when asked) 2×, and each peer
-/// 8× the floor's.
+/// heap's time on every query, and `petgraph` (when asked) 2×.
 fn rows_with_peers(petgraph: bool) -> Vec<Record> {
     let mut rows = paired_rows();
-    let heaps: Vec<Record> = rows
-        .iter()
-        .filter(|r| r.strategy == "heap")
-        .cloned()
-        .collect();
-    for h in heaps {
-        let mut peers = vec![("pathfinding", 3.5)];
-        if petgraph {
-            peers.push(("petgraph", 2.0));
-        }
-        for (peer, times) in peers {
-            rows.push(Record {
-                strategy: peer.into(),
-                ns_per_search: h.ns_per_search * times,
-                ..h.clone()
-            });
-        }
+    let mut peers = beside_heap(&rows, "pathfinding", 3.5);
+    if petgraph {
+        peers.extend(beside_heap(&rows, "petgraph", 2.0));
     }
+    rows.extend(peers);
     rows
 }
 
@@ -893,16 +892,7 @@ fn the_targets_say_what_each_peer_target_asks_of_a_list() {
         .extend(["pathfinding".into(), "two-level".into()]);
     // A list faster than the heap, so that the fastest list is not the heap.
     let mut rows = rows_with_peers(false);
-    let two_level: Vec<Record> = rows
-        .iter()
-        .filter(|r| r.strategy == "heap")
-        .map(|h| Record {
-            strategy: "two-level".into(),
-            ns_per_search: h.ns_per_search / 2.0,
-            ..h.clone()
-        })
-        .collect();
-    rows.extend(two_level);
+    rows.extend(beside_heap(&rows, "two-level", 0.5));
     let run = write_run(&dir.path().join("run"), &meta(config), &csv_text(&rows));
     let reports = dir.path().join("reports");
     write_report(&[run], &reports).unwrap();
