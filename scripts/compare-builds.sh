@@ -6,18 +6,26 @@
 # instructions per expansion under callgrind, which a busy machine cannot
 # move.
 #
-#   scripts/compare-builds.sh [--runs N] [--no-callgrind] BASE [NEW] -- STRATEGY ONE_ARGS...
+#   scripts/compare-builds.sh [--runs N] [--no-callgrind] BASE [NEW] -- STRATEGY ONE_ARGS... [-- STRATEGY ONE_ARGS...]...
 #
 # BASE and NEW are git revisions; without NEW the working tree is the new
-# build, uncommitted changes included. Everything after `--` goes to the
+# build, uncommitted changes included. Everything after a `--` goes to the
 # `one` example (see crates/harness/examples/one.rs): a strategy, then
-# `[queries] [rounds]` on the random 1024² workload or `--scen FILE.scen ROW
-# [rounds]` for a MovingAI row. For example, a change to two-level against
-# main on the MovingAI row the instruction tables use, and the floor the same
-# way (a change to the shared loop moves both):
+# `[queries] [rounds]` on the random 1024² workload, `--scen FILE.scen ROW
+# [rounds]` for a MovingAI row, or `--scen FILE.scen --sample N [rounds]` for
+# N rows of a file. For example, a change to two-level against main on the
+# MovingAI row the instruction tables use, and the floor the same way (a
+# change to the shared loop moves both):
 #
 #   scripts/compare-builds.sh main -- two-level --scen data/movingai/maze512-32-0.map.scen 3000 21
 #   scripts/compare-builds.sh main -- floor --scen data/movingai/maze512-32-0.map.scen 3000 21
+#
+# Each further `--` starts another workload, compared with the same two
+# builds (built once), and a last table lists every workload's ratio. So a
+# change to the heap on every committed MovingAI file, 40 rows a file:
+#
+#   scripts/compare-builds.sh --no-callgrind main $(for f in data/movingai/*.scen; do
+#       echo -- heap --scen "$f" --sample 40 5; done)
 #
 # Runs alternate (base, new, base, new, …) so that whatever else the machine
 # does falls on both; a run's best round is its least disturbed one, and the
@@ -31,7 +39,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-usage="usage: scripts/compare-builds.sh [--runs N] [--no-callgrind] BASE [NEW] -- STRATEGY ONE_ARGS..."
+usage="usage: scripts/compare-builds.sh [--runs N] [--no-callgrind] BASE [NEW] -- STRATEGY ONE_ARGS... [-- STRATEGY ONE_ARGS...]..."
 runs=7
 callgrind=1
 while [[ $# -gt 0 ]]; do
@@ -54,10 +62,23 @@ if [[ $1 != -- ]]; then
     shift
 fi
 [[ ${1:-} == -- ]] || { echo "$usage" >&2; exit 2; }
-shift
-[[ $# -ge 1 ]] || { echo "$usage" >&2; exit 2; }
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "error: --runs wants a positive count, got '$runs'" >&2; exit 2; }
-one_args=("$@")
+# The workloads: workload i is words[starts[i]] .. words[starts[i] + lengths[i] - 1].
+words=()
+starts=()
+lengths=()
+for arg in "$@"; do
+    if [[ $arg == -- ]]; then
+        starts+=("${#words[@]}")
+        lengths+=(0)
+        continue
+    fi
+    words+=("$arg")
+    lengths[-1]=$((lengths[-1] + 1))
+done
+for n in "${lengths[@]}"; do
+    [[ $n -ge 1 ]] || { echo "$usage" >&2; exit 2; }
+done
 
 work=$(mktemp -d)
 cleanup() {
@@ -107,43 +128,62 @@ run() {
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-declare -A expansions
-for ((i = 1; i <= runs; i++)); do
-    for b in base new; do
-        line=$(run "$b")
-        read -r e rounds ns <<<"$line"
-        if [[ -n ${expansions[$b]:-} && ${expansions[$b]} != "$e" ]]; then
-            echo "error: $b counted $e expansions after ${expansions[$b]}" >&2
-            exit 1
-        fi
-        expansions[$b]=$e
-        echo "$ns" >>"$work/times-$b"
-    done
-done
-if [[ ${expansions[base]} != "${expansions[new]}" ]]; then
-    echo "error: the builds search differently (${expansions[base]} and ${expansions[new]} expansions)" >&2
-    exit 1
-fi
-exp=${expansions[base]}
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 
-echo "one ${one_args[*]}: $exp expansions a round; $runs runs each, alternating, on $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-printf '%-6s %-14s %18s %16s %18s\n' build revision "median best round" "ns / expansion" "instr / expansion"
-declare -A medians
-for b in base new; do
-    rev=${base}
-    [[ $b == new ]] && rev=${new:-working tree}
-    ns=$(median <"$work/times-$b")
-    medians[$b]=$ns
-    per=$(awk -v ns="$ns" -v e="$exp" 'BEGIN { printf "%.2f", ns / e }')
-    instr=-
-    if [[ $callgrind == 1 ]]; then
-        valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*' \
-            --callgrind-out-file="$work/cg-$b" "$work/one-$b" "${one_args[@]}" >/dev/null 2>&1
-        ir=$(awk -f scripts/lib/valgrind-totals.awk "$work/cg-$b" | sed -n 's/^Ir=//p')
-        # Every round is counted: divide by every round's expansions.
-        instr=$(awk -v ir="$ir" -v e="$exp" -v r="$rounds" 'BEGIN { printf "%.1f", ir / (e * r) }')
+# compare: the two builds on the workload in one_args; prints its table and
+# appends its ratio to $work/summary.
+compare() {
+    local i b line e rounds ns exp rev per instr ir
+    local -A expansions=() medians=()
+    rm -f "$work/times-base" "$work/times-new"
+    for ((i = 1; i <= runs; i++)); do
+        for b in base new; do
+            line=$(run "$b")
+            read -r e rounds ns <<<"$line"
+            if [[ -n ${expansions[$b]:-} && ${expansions[$b]} != "$e" ]]; then
+                echo "error: $b counted $e expansions after ${expansions[$b]}" >&2
+                exit 1
+            fi
+            expansions[$b]=$e
+            echo "$ns" >>"$work/times-$b"
+        done
+    done
+    if [[ ${expansions[base]} != "${expansions[new]}" ]]; then
+        echo "error: the builds search differently (${expansions[base]} and ${expansions[new]} expansions)" >&2
+        exit 1
     fi
-    printf '%-6s %-14s %15.3f ms %16s %18s\n' "$b" "$rev" "$(awk -v ns="$ns" 'BEGIN { print ns / 1e6 }')" "$per" "$instr"
+    exp=${expansions[base]}
+
+    echo "one ${one_args[*]}: $exp expansions a round; $runs runs each, alternating, on $cpu"
+    printf '%-6s %-14s %18s %16s %18s\n' build revision "median best round" "ns / expansion" "instr / expansion"
+    for b in base new; do
+        rev=${base}
+        [[ $b == new ]] && rev=${new:-working tree}
+        ns=$(median <"$work/times-$b")
+        medians[$b]=$ns
+        per=$(awk -v ns="$ns" -v e="$exp" 'BEGIN { printf "%.2f", ns / e }')
+        instr=-
+        if [[ $callgrind == 1 ]]; then
+            valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*' \
+                --callgrind-out-file="$work/cg-$b" "$work/one-$b" "${one_args[@]}" >/dev/null 2>&1
+            ir=$(awk -f scripts/lib/valgrind-totals.awk "$work/cg-$b" | sed -n 's/^Ir=//p')
+            # Every round is counted: divide by every round's expansions.
+            instr=$(awk -v ir="$ir" -v e="$exp" -v r="$rounds" 'BEGIN { printf "%.1f", ir / (e * r) }')
+        fi
+        printf '%-6s %-14s %15.3f ms %16s %18s\n' "$b" "$rev" "$(awk -v ns="$ns" 'BEGIN { print ns / 1e6 }')" "$per" "$instr"
+    done
+    ratio=$(awk -v b="${medians[base]}" -v n="${medians[new]}" 'BEGIN { printf "%.3f", n / b }')
+    echo "new / base: $ratio (below 1: the new build is faster)"
+    echo "$ratio  ${one_args[*]}" >>"$work/summary"
+}
+
+for ((w = 0; w < ${#starts[@]}; w++)); do
+    one_args=("${words[@]:${starts[w]}:${lengths[w]}}")
+    [[ $w -gt 0 ]] && echo
+    compare
 done
-awk -v b="${medians[base]}" -v n="${medians[new]}" \
-    'BEGIN { printf "new / base: %.3f (below 1: the new build is faster)\n", n / b }'
+if [[ ${#starts[@]} -gt 1 ]]; then
+    echo
+    echo "new / base by workload (below 1: the new build is faster):"
+    cat "$work/summary"
+fi

@@ -11,7 +11,9 @@
 //! With `--scen FILE.scen ROW` it runs one row of a MovingAI scenario file
 //! instead (the map is the row's map file beside the scenario, under
 //! `Rules::movingai()`): `one STRATEGY --scen FILE.scen ROW [rounds]`, where
-//! ROW counts the file's queries from 0.
+//! ROW counts the file's queries from 0. With `--sample N` in place of ROW
+//! it runs N rows of the file, the ones `astar-lab sweep --scen FILE.scen
+//! --sample N` and the `targets` example pick (spread over its buckets).
 //!
 //! It prints the expansions of one round, the rounds, and the best round's
 //! wall time (each round timed on its own), which
@@ -22,7 +24,9 @@
 //! target/release/examples/one heap 2 1`.
 
 use astar_core::{parse_map, parse_scen, Grid, Point, Rules};
+use astar_harness::experiments::real_maps::{load_suite, DEFAULT_BUDGET_MS};
 use astar_harness::measure::workload::random_map_with_queries;
+use astar_harness::runs::real_maps::RealMapsConfig;
 use astar_registry::{Solver, Strategy};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -65,10 +69,30 @@ fn scenario_query(scen: &str, row: usize) -> (Grid, Point, Point) {
     (grid, r.start, r.goal)
 }
 
+/// The map and queries of `rows` rows of the scenario file `scen`, spread
+/// over its buckets as a sampled real-map sweep picks them.
+fn scenario_sample(scen: &str, rows: usize) -> (Grid, Vec<(Point, Point)>) {
+    let suite = load_suite(&RealMapsConfig {
+        scen: vec![scen.to_string()],
+        map_dir: None,
+        sample: Some(rows),
+        budget_ms: DEFAULT_BUDGET_MS,
+    })
+    .unwrap_or_else(|e| fail(format!("{e:#}")));
+    let [file] = &suite[..] else {
+        fail(format!("{scen}: not one scenario file"));
+    };
+    let [map] = &file.maps.values().collect::<Vec<_>>()[..] else {
+        fail(format!("{scen}: its rows name more than one map"));
+    };
+    let queries = file.rows.iter().map(|r| (r.start, r.goal)).collect();
+    (map.grid.clone(), queries)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage =
-        "usage: one STRATEGY [queries] [rounds] | one STRATEGY --scen FILE.scen ROW [rounds]";
+    let usage = "usage: one STRATEGY [queries] [rounds] | \
+                 one STRATEGY --scen FILE.scen (ROW | --sample N) [rounds]";
     let Some(strategy) = args.first().map(|s| s.parse::<Strategy>()) else {
         fail(usage);
     };
@@ -76,13 +100,24 @@ fn main() {
     let number =
         |i: usize, default: u32| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     let (grid, qs, rules, rounds, what) = if args.get(1).map(String::as_str) == Some("--scen") {
-        let (Some(scen), Some(row)) = (args.get(2), args.get(3).and_then(|r| r.parse().ok()))
-        else {
+        let Some(scen) = args.get(2) else {
             fail(usage);
         };
-        let (grid, a, b) = scenario_query(scen, row);
-        let what = format!("{scen} row {row}");
-        (grid, vec![(a, b)], Rules::movingai(), number(4, 1), what)
+        if args.get(3).map(String::as_str) == Some("--sample") {
+            let Some(rows) = args.get(4).and_then(|r| r.parse().ok()) else {
+                fail(usage);
+            };
+            let (grid, qs) = scenario_sample(scen, rows);
+            let what = format!("{scen} --sample {rows}");
+            (grid, qs, Rules::movingai(), number(5, 1), what)
+        } else {
+            let Some(row) = args.get(3).and_then(|r| r.parse().ok()) else {
+                fail(usage);
+            };
+            let (grid, a, b) = scenario_query(scen, row);
+            let what = format!("{scen} row {row}");
+            (grid, vec![(a, b)], Rules::movingai(), number(4, 1), what)
+        }
     } else {
         let (queries, rounds) = (number(1, 2), number(2, 1));
         let (size, density) = (1024, 0.25);
