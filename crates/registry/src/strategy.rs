@@ -46,6 +46,18 @@ pub enum Kind {
     Peer,
 }
 
+impl Kind {
+    /// The kind of the strategy called `name`; `None` for a name the
+    /// registry does not know (a run folder may name a strategy since
+    /// removed or renamed).
+    pub fn of_name(name: &str) -> Option<Kind> {
+        Strategy::ALL
+            .iter()
+            .find(|s| s.name() == name)
+            .map(|s| s.kind())
+    }
+}
+
 macro_rules! strategies {
     (
         lists { $( $(#[$doc:meta])* $variant:ident => $list:ty, $growth:ident ),+ $(,)? }
@@ -243,5 +255,22 @@ impl FromStr for Strategy {
 impl fmt::Display for Strategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Kind, Strategy};
+
+    #[test]
+    fn a_name_has_its_strategys_kind_and_an_unknown_name_none() {
+        for &s in Strategy::ALL {
+            assert_eq!(Kind::of_name(s.name()), Some(s.kind()), "{s}");
+        }
+        assert_eq!(Kind::of_name("heap"), Some(Kind::OpenList));
+        assert_eq!(Kind::of_name("floor"), Some(Kind::Floor));
+        assert_eq!(Kind::of_name("pathfinding"), Some(Kind::Peer));
+        assert_eq!(Kind::of_name("Heap"), None);
+        assert_eq!(Kind::of_name("no-such-list"), None);
     }
 }

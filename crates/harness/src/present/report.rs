@@ -17,7 +17,7 @@ use crate::present::targets::fastest_list;
 use crate::runs::LoadedRuns;
 use crate::stats::bootstrap::RESAMPLES;
 use crate::stats::{load_and_summarise, Group, Ratio, Summary};
-use astar_registry::{Kind, Strategy};
+use astar_registry::Kind;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -214,7 +214,7 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
 pub(crate) fn peer_crates_text(runs: &LoadedRuns, strategies: &[String]) -> Option<String> {
     let peers: Vec<String> = strategies
         .iter()
-        .filter(|s| s.parse::<Strategy>().is_ok_and(|s| s.kind() == Kind::Peer))
+        .filter(|s| Kind::of_name(s) == Some(Kind::Peer))
         .map(|name| {
             let versions: BTreeSet<&str> = runs
                 .metas

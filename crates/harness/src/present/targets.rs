@@ -77,8 +77,7 @@ fn chosen(summary: &Summary) -> Option<(&Group, u32)> {
 /// a list, since it could as well be a peer. The one rule for sweeps and
 /// real-map runs.
 pub(crate) fn is_list(name: &str) -> bool {
-    name.parse::<Strategy>()
-        .is_ok_and(|s| s.kind() == Kind::OpenList)
+    Kind::of_name(name) == Some(Kind::OpenList)
 }
 
 /// The fastest open list at `size`, with its paired time ÷ the floor's when
