@@ -15,6 +15,9 @@
 //! it runs N rows of the file, the ones `astar-lab sweep --scen FILE.scen
 //! --sample N` and the `targets` example pick (spread over its buckets).
 //!
+//! `--tie POLICY` (first, after the strategy) breaks ties among equal F by
+//! `lifo` (the default), `fifo` or `larger-g`, on either workload.
+//!
 //! It prints the expansions of one round, the rounds, and the best round's
 //! wall time (each round timed on its own), which
 //! `scripts/compare-builds.sh` reads to put two builds side by side.
@@ -23,7 +26,7 @@
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*'
 //! target/release/examples/one heap 2 1`.
 
-use astar_core::{parse_map, parse_scen, Grid, Point, Rules};
+use astar_core::{parse_map, parse_scen, Grid, Point, Rules, TiePolicy};
 use astar_harness::experiments::real_maps::{load_suite, DEFAULT_BUDGET_MS};
 use astar_harness::measure::workload::random_map_with_queries;
 use astar_harness::runs::real_maps::RealMapsConfig;
@@ -90,16 +93,24 @@ fn scenario_sample(scen: &str, rows: usize) -> (Grid, Vec<(Point, Point)>) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: one STRATEGY [queries] [rounds] | \
-                 one STRATEGY --scen FILE.scen (ROW | --sample N) [rounds]";
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: one STRATEGY [--tie POLICY] [queries] [rounds] | \
+                 one STRATEGY [--tie POLICY] --scen FILE.scen (ROW | --sample N) [rounds]";
     let Some(strategy) = args.first().map(|s| s.parse::<Strategy>()) else {
         fail(usage);
     };
+    let mut tie = TiePolicy::Lifo;
+    if args.get(1).map(String::as_str) == Some("--tie") {
+        let Some(name) = args.get(2) else {
+            fail(usage);
+        };
+        tie = name.parse().unwrap_or_else(|e| fail(e));
+        args.drain(1..3);
+    }
     let strategy = strategy.unwrap_or_else(|e| fail(e));
     let number =
         |i: usize, default: u32| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
-    let (grid, qs, rules, rounds, what) = if args.get(1).map(String::as_str) == Some("--scen") {
+    let (grid, qs, mut rules, rounds, what) = if args.get(1).map(String::as_str) == Some("--scen") {
         let Some(scen) = args.get(2) else {
             fail(usage);
         };
@@ -126,6 +137,7 @@ fn main() {
             .expect("map and queries");
         (grid, qs, rules, rounds, format!("{queries} queries"))
     };
+    rules.tie = tie;
     let mut solvers: Vec<Box<dyn Solver>> = qs
         .iter()
         .map(|&(a, b)| {
