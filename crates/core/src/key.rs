@@ -10,6 +10,12 @@ use std::fmt;
 /// keys is one 128-bit comparison, and no two live keys are ever equal, so an
 /// open list needs no tie-breaking of its own: any correct list pops the same
 /// sequence. The node travels inside the key, so a list stores keys only.
+///
+/// The search's tie-break counts the keys it makes, so no two live keys
+/// share F and tie-break either, and the node never decides an order (under
+/// larger-G ties, whose tie-break keeps the count's low 32 bits, that holds
+/// for searches that make fewer than 2^32 keys: every search on a map of at
+/// most [`crate::grid::MAX_CELLS`] cells with a consistent heuristic).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Key(u128);
 

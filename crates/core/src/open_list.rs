@@ -37,7 +37,8 @@ impl Unsupported {
 ///
 /// Keys are a strict total order and no two live keys are equal, so a correct
 /// list has exactly one right answer for every pop — which is what makes every
-/// strategy run the same search.
+/// strategy run the same search. No two live keys share F and tie-break
+/// either (see [`Key`]), so a list may order by those two alone.
 ///
 /// # Lazy lists
 /// A list that cannot find a node again may set [`LAZY`](OpenList::LAZY) and
