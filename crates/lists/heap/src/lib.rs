@@ -417,7 +417,28 @@ impl Default for BinaryHeap {
     }
 }
 
+/// Where a key pushed or decreased goes.
+enum Route {
+    /// Into the narrow heap: the keys are narrow and it shares their half.
+    Narrow,
+    /// Into the wide heap: the keys are wide.
+    Wide,
+    /// The keys are narrow and it does not share their half.
+    Other,
+}
+
 impl BinaryHeap {
+    #[inline(always)]
+    fn route(&self, key: Key) -> Route {
+        if key.tie() >> 32 == self.narrow_tie {
+            Route::Narrow
+        } else if self.narrow_tie == WIDE {
+            Route::Wide
+        } else {
+            Route::Other
+        }
+    }
+
     /// A push whose tie-break's high half is not `narrow_tie` while the keys
     /// are narrow: an empty narrow heap takes that half for its own, a
     /// non-empty one moves every key to the wide heap first.
@@ -485,27 +506,29 @@ impl OpenList for BinaryHeap {
 
     #[inline(always)]
     fn push(&mut self, key: Key) {
-        if key.tie() >> 32 == self.narrow_tie {
-            self.narrow
-                .push(narrow(key), key.node(), &mut self.position);
-        } else if self.narrow_tie == WIDE {
-            let (kh, kl) = split(key);
-            self.wide.push(kh, kl, &mut self.position);
-        } else {
-            self.push_other(key);
+        match self.route(key) {
+            Route::Narrow => self
+                .narrow
+                .push(narrow(key), key.node(), &mut self.position),
+            Route::Wide => {
+                let (kh, kl) = split(key);
+                self.wide.push(kh, kl, &mut self.position);
+            }
+            Route::Other => self.push_other(key),
         }
     }
 
     #[inline(always)]
     fn decrease(&mut self, key: Key) {
-        if key.tie() >> 32 == self.narrow_tie {
-            self.narrow
-                .decrease(narrow(key), key.node(), &mut self.position);
-        } else if self.narrow_tie == WIDE {
-            let (kh, kl) = split(key);
-            self.wide.decrease(kh, kl, &mut self.position);
-        } else {
-            self.decrease_other(key);
+        match self.route(key) {
+            Route::Narrow => self
+                .narrow
+                .decrease(narrow(key), key.node(), &mut self.position),
+            Route::Wide => {
+                let (kh, kl) = split(key);
+                self.wide.decrease(kh, kl, &mut self.position);
+            }
+            Route::Other => self.decrease_other(key),
         }
     }
 
