@@ -47,7 +47,7 @@
 //! keys do. The first key whose tie-break's high half differs (larger-G ties
 //! put G there) moves every key to wide slots, the whole key in two 8-byte
 //! halves, slot for slot, until the next `clear`; the heap code is the same
-//! for both (generic over [`Lanes`]). Measured side by side against the
+//! for both (generic over its `Lanes`). Measured side by side against the
 //! wide slots alone: 8–9% off the heap's time on a random 1024² query and
 //! on a MovingAI maze row, under LIFO and FIFO ties; under larger-G ties
 //! within 0–3%.
