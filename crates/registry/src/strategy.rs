@@ -51,10 +51,7 @@ impl Kind {
     /// registry does not know (a run folder may name a strategy since
     /// removed or renamed).
     pub fn of_name(name: &str) -> Option<Kind> {
-        Strategy::ALL
-            .iter()
-            .find(|s| s.name() == name)
-            .map(|s| s.kind())
+        Strategy::named(name).map(Strategy::kind)
     }
 }
 
@@ -224,6 +221,12 @@ impl Strategy {
             .filter(|s| s.growth() == Growth::Linear)
     }
 
+    /// The strategy called `name`, if the registry knows it (parsing one
+    /// says which names it knows instead).
+    pub fn named(name: &str) -> Option<Strategy> {
+        Strategy::ALL.iter().copied().find(|s| s.name() == name)
+    }
+
     /// Every strategy name, for messages.
     pub fn names() -> String {
         Strategy::ALL
@@ -241,14 +244,10 @@ pub struct StrategyList(pub Vec<Strategy>);
 impl FromStr for Strategy {
     type Err = RegistryError;
     fn from_str(s: &str) -> Result<Self, RegistryError> {
-        Strategy::ALL
-            .iter()
-            .copied()
-            .find(|x| x.name() == s)
-            .ok_or_else(|| RegistryError::UnknownStrategy {
-                name: s.to_string(),
-                expected: Strategy::names(),
-            })
+        Strategy::named(s).ok_or_else(|| RegistryError::UnknownStrategy {
+            name: s.to_string(),
+            expected: Strategy::names(),
+        })
     }
 }
 

@@ -23,10 +23,6 @@ keyed_row! {
     }
 }
 
-fn strategy(name: &str) -> Option<Strategy> {
-    Strategy::ALL.iter().copied().find(|s| s.name() == name)
-}
-
 /// Nanoseconds per search, rounded as the CSV writes them (ties to even, as
 /// `{:.0}` did), so the tables of a measured run and of its CSVs agree.
 fn whole_ns(ns: f64) -> u64 {
@@ -40,7 +36,7 @@ impl Experiment for HeapScan {
     type Rows = Vec<HeapScanRow>;
 
     fn available(&self) -> bool {
-        strategy("heap-scan").is_some() && strategy("heap").is_some()
+        Strategy::named("heap-scan").is_some() && Strategy::named("heap").is_some()
     }
 
     /// Only the row's query: everything in it is timed.
@@ -61,7 +57,8 @@ impl Experiment for HeapScan {
     /// Times the query with `heap`, then with `heap-scan`, each for at least
     /// the run's least time.
     fn time(&self, q: &Query<'_>, rows: &mut Self::Rows) -> Result<()> {
-        let (Some(heap), Some(scan)) = (strategy("heap"), strategy("heap-scan")) else {
+        let (Some(heap), Some(scan)) = (Strategy::named("heap"), Strategy::named("heap-scan"))
+        else {
             bail!("heap-scan: the strategies are not registered");
         };
         let [row] = rows.as_mut_slice() else {
