@@ -2,8 +2,9 @@
 //! decrease-key heap, the project's, not a seed's.
 //!
 //! The heap is an array of keys (1-based: the children of slot `i` are `2i`
-//! and `2i + 1`; see "Narrow keys" below for how a slot holds one); a position map (node → slot) lets decrease-key find a node
-//! and sift it up in O(log n). Push and pop are O(log n). Neither seed has
+//! and `2i + 1`; see "Narrow keys" below for how a slot holds one); a
+//! position map (node → slot) lets decrease-key find a node and sift it up
+//! in O(log n). Push and pop are O(log n). Neither seed has
 //! that map: seed 001's AS3 class moves an improved node up with
 //! `aheadNote(getIndex(id))`, and it keeps no node → index table, so
 //! `getIndex` can only search the heap's array for the id (the seed omits its
