@@ -295,32 +295,47 @@ impl Order for SeedOrder {
     }
 }
 
-/// The tie-break field of a key as a type, so that the hot loop of the
-/// default policy (LIFO) is compiled without the choice between policies.
-trait Ties {
+/// The rules a search runs under, as a type, so that the hot loop of the
+/// standard rules (LIFO ties, steps that add up, the goal tested when it is
+/// closed, closed nodes re-opened) is compiled without the seeds' modes: each
+/// mode is a loop-invariant test per move otherwise.
+trait Mode {
+    /// Whether the rules are the standard ones (see [`Mode`]).
+    const STANDARD: bool;
     /// The tie field of the key made `seq`-th (from 0), with cost `g`,
     /// under `policy`.
-    fn tie(policy: TiePolicy, seq: u64, g: u32) -> u64;
-}
-/// LIFO only: `policy` is always [`TiePolicy::Lifo`].
-struct LifoTies;
-/// Any policy, chosen at run time.
-struct AnyTies;
-impl Ties for LifoTies {
     #[inline(always)]
     fn tie(policy: TiePolicy, seq: u64, g: u32) -> u64 {
-        debug_assert_eq!(policy, TiePolicy::Lifo);
-        AnyTies::tie(TiePolicy::Lifo, seq, g)
-    }
-}
-impl Ties for AnyTies {
-    #[inline(always)]
-    fn tie(policy: TiePolicy, seq: u64, g: u32) -> u64 {
+        let policy = if Self::STANDARD {
+            TiePolicy::Lifo
+        } else {
+            policy
+        };
         match policy {
             TiePolicy::Lifo => !seq,
             TiePolicy::Fifo => seq,
             TiePolicy::LargerG => ((!g as u64) << 32) | (!(seq as u32)) as u64,
         }
+    }
+}
+/// The standard rules only.
+struct Standard;
+/// Any rules, read at run time.
+struct AnyRules;
+impl Mode for Standard {
+    const STANDARD: bool = true;
+}
+impl Mode for AnyRules {
+    const STANDARD: bool = false;
+}
+
+impl Standard {
+    /// Whether `rules` are the standard ones.
+    fn fits(rules: &Rules) -> bool {
+        rules.tie == TiePolicy::Lifo
+            && rules.step_rule == StepRule::Sum
+            && rules.goal_test == GoalTest::Closed
+            && !rules.closed_nodes_final()
     }
 }
 
@@ -572,7 +587,8 @@ impl<L: OpenList> Search<L> {
         }
     }
 
-    /// The search in neighbour order `N`, with the heuristic as a type.
+    /// The search in neighbour order `N`, with the mode and the heuristic
+    /// as types.
     fn astar_in<N: Order>(
         &mut self,
         grid: &Grid,
@@ -581,17 +597,16 @@ impl<L: OpenList> Search<L> {
         rules: &Rules,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
-        match rules.tie {
-            TiePolicy::Lifo => self.astar_ties::<N, LifoTies>(grid, start, goal, rules, observer),
-            TiePolicy::Fifo | TiePolicy::LargerG => {
-                self.astar_ties::<N, AnyTies>(grid, start, goal, rules, observer)
-            }
+        if Standard::fits(rules) {
+            self.astar_mode::<N, Standard>(grid, start, goal, rules, observer)
+        } else {
+            self.astar_mode::<N, AnyRules>(grid, start, goal, rules, observer)
         }
     }
 
-    /// The search in neighbour order `N` and tie-break `T`, with the
-    /// heuristic as a type.
-    fn astar_ties<N: Order, T: Ties>(
+    /// The search in neighbour order `N` and mode `M`, with the heuristic
+    /// as a type.
+    fn astar_mode<N: Order, M: Mode>(
         &mut self,
         grid: &Grid,
         start: Point,
@@ -600,17 +615,17 @@ impl<L: OpenList> Search<L> {
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
         match rules.heuristic {
-            Heuristic::Octile => self.astar::<OctileH, N, T>(grid, start, goal, rules, observer),
+            Heuristic::Octile => self.astar::<OctileH, N, M>(grid, start, goal, rules, observer),
             Heuristic::Manhattan => {
-                self.astar::<ManhattanH, N, T>(grid, start, goal, rules, observer)
+                self.astar::<ManhattanH, N, M>(grid, start, goal, rules, observer)
             }
             Heuristic::Chebyshev => {
-                self.astar::<ChebyshevH, N, T>(grid, start, goal, rules, observer)
+                self.astar::<ChebyshevH, N, M>(grid, start, goal, rules, observer)
             }
             Heuristic::Euclidean => {
-                self.astar::<EuclideanH, N, T>(grid, start, goal, rules, observer)
+                self.astar::<EuclideanH, N, M>(grid, start, goal, rules, observer)
             }
-            Heuristic::Zero => self.astar::<ZeroH, N, T>(grid, start, goal, rules, observer),
+            Heuristic::Zero => self.astar::<ZeroH, N, M>(grid, start, goal, rules, observer),
         }
     }
 
@@ -630,7 +645,7 @@ impl<L: OpenList> Search<L> {
         self.last = None;
     }
 
-    fn astar<H: Estimate, N: Order, T: Ties>(
+    fn astar<H: Estimate, N: Order, M: Mode>(
         &mut self,
         grid: &Grid,
         start: Point,
@@ -665,7 +680,7 @@ impl<L: OpenList> Search<L> {
         let mut seq: u64 = 0;
         let tie_policy = rules.tie;
         let mut key = |f: u32, g: u32, node: NodeId| {
-            let tie = T::tie(tie_policy, seq, g);
+            let tie = M::tie(tie_policy, seq, g);
             seq += 1;
             Key::new(f, tie, node)
         };
@@ -685,9 +700,13 @@ impl<L: OpenList> Search<L> {
         // predict perfectly.
         let move_table = self.moves.for_rules::<N>(rules);
         let expansion_limit = rules.expansion_limit.unwrap_or(u64::MAX);
-        let stop_on_open = rules.goal_test == GoalTest::Opened;
-        let step_rule = rules.step_rule;
-        let closed_final = rules.closed_nodes_final();
+        let stop_on_open = !M::STANDARD && rules.goal_test == GoalTest::Opened;
+        let step_rule = if M::STANDARD {
+            StepRule::Sum
+        } else {
+            rules.step_rule
+        };
+        let closed_final = !M::STANDARD && rules.closed_nodes_final();
         let outcome = 'search: loop {
             // Step 2: the lowest F on OPEN becomes the current node.
             let Some(popped) = open.pop() else {
