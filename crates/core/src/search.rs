@@ -104,7 +104,7 @@ pub enum SearchError {
         /// The point.
         point: Point,
     },
-    /// A cost did not fit in 32 bits.
+    /// A G, H or F of the search did not fit in 32 bits.
     #[error("path costs overflow 32 bits on this map with step costs {0:?}")]
     CostOverflow(Costs),
     /// Step costs must be positive.
@@ -446,7 +446,7 @@ impl MoveTable {
 /// The heuristic as a type, so that the hot loop is compiled once per heuristic
 /// instead of matching on it at every node.
 trait Estimate {
-    fn estimate(dx: u32, dy: u32, c: Costs) -> u32;
+    fn estimate(dx: u32, dy: u32, c: Costs) -> u64;
 }
 struct OctileH;
 struct ManhattanH;
@@ -455,44 +455,47 @@ struct EuclideanH;
 struct ZeroH;
 impl Estimate for OctileH {
     #[inline(always)]
-    fn estimate(dx: u32, dy: u32, c: Costs) -> u32 {
+    fn estimate(dx: u32, dy: u32, c: Costs) -> u64 {
         // diagonal·min + straight·(max − min), as straight·(dx + dy) minus
         // (2·straight − diagonal)·min: one min instead of a min and a max.
         // Wrapping, because 2·straight − diagonal is negative when diagonal
         // steps cost more than two straight ones; the result is the same.
-        let saved = c.straight.wrapping_mul(2).wrapping_sub(c.diagonal);
-        let straight_only = c.straight.wrapping_mul(dx.wrapping_add(dy));
-        straight_only.wrapping_sub(saved.wrapping_mul(dx.min(dy)))
+        let (straight, diagonal) = (u64::from(c.straight), u64::from(c.diagonal));
+        let saved = (2 * straight).wrapping_sub(diagonal);
+        let straight_only = straight * (u64::from(dx) + u64::from(dy));
+        straight_only.wrapping_sub(saved.wrapping_mul(u64::from(dx.min(dy))))
     }
 }
 impl Estimate for ManhattanH {
     #[inline(always)]
-    fn estimate(dx: u32, dy: u32, c: Costs) -> u32 {
-        c.straight * (dx + dy)
+    fn estimate(dx: u32, dy: u32, c: Costs) -> u64 {
+        u64::from(c.straight) * (u64::from(dx) + u64::from(dy))
     }
 }
 impl Estimate for ChebyshevH {
     #[inline(always)]
-    fn estimate(dx: u32, dy: u32, c: Costs) -> u32 {
-        c.straight * dx.max(dy)
+    fn estimate(dx: u32, dy: u32, c: Costs) -> u64 {
+        u64::from(c.straight) * u64::from(dx.max(dy))
     }
 }
 impl Estimate for EuclideanH {
     #[inline(always)]
-    fn estimate(dx: u32, dy: u32, c: Costs) -> u32 {
+    fn estimate(dx: u32, dy: u32, c: Costs) -> u64 {
         let d = ((dx as f64).powi(2) + (dy as f64).powi(2)).sqrt();
-        (c.straight as f64 * d).floor() as u32
+        (c.straight as f64 * d).floor() as u64
     }
 }
 impl Estimate for ZeroH {
     #[inline(always)]
-    fn estimate(_: u32, _: u32, _: Costs) -> u32 {
+    fn estimate(_: u32, _: u32, _: Costs) -> u64 {
         0
     }
 }
 
-/// H of a point under `rules`, as the search computes it.
-pub fn heuristic(rules: &Rules, from: Point, goal: Point) -> u32 {
+/// H of a point under `rules`, as the search computes it (in 64 bits: a
+/// search whose H or F does not fit in 32 fails with
+/// [`SearchError::CostOverflow`]).
+pub fn heuristic(rules: &Rules, from: Point, goal: Point) -> u64 {
     let (dx, dy) = (from.x.abs_diff(goal.x), from.y.abs_diff(goal.y));
     let c = rules.costs;
     match rules.heuristic {
@@ -686,7 +689,7 @@ impl<L: OpenList> Search<L> {
         };
 
         // Step 1: put the start on OPEN.
-        let h0 = h_of(start.x, start.y);
+        let h0 = u32::try_from(h_of(start.x, start.y)).map_err(|_| overflow())?;
         cells[start_node as usize] = Cell {
             g: 0,
             tag: stamp | STATUS_OPEN,
@@ -732,7 +735,7 @@ impl<L: OpenList> Search<L> {
             // (The floor's replayed keys carry only the node, so only lazy
             // lists' keys are checked.)
             debug_assert!(
-                !L::LAZY || popped.f() == g.saturating_add(h_of(x, y)),
+                !L::LAZY || u64::from(popped.f()) == u64::from(g) + h_of(x, y),
                 "a stale key passed for live"
             );
             c.pops += 1;
@@ -769,11 +772,16 @@ impl<L: OpenList> Search<L> {
                 let d = N::direction(moves_left.trailing_zeros() as usize) & 7;
                 moves_left &= moves_left - 1;
                 let next = node.wrapping_add_signed(offsets[d] as i32);
+                // G, H and F in 64 bits, so that one test below finds any of
+                // them past 32 bits (F is the largest). A G past 32 bits never
+                // improves a known cell, so only a move to a new cell fails.
                 let next_g = match step_rule {
-                    StepRule::Sum => g.checked_add(steps[d]).ok_or_else(overflow)?,
-                    StepRule::Seed001Slip => step_rule
-                        .child_g(g, d % 2 == 0, costs)
-                        .ok_or_else(overflow)?,
+                    StepRule::Sum => u64::from(g) + u64::from(steps[d]),
+                    StepRule::Seed001Slip => u64::from(
+                        step_rule
+                            .child_g(g, d % 2 == 0, costs)
+                            .ok_or_else(overflow)?,
+                    ),
                 };
                 let cell = &mut cells[next as usize];
                 // Generations only grow (and every tag is zeroed when they
@@ -783,7 +791,7 @@ impl<L: OpenList> Search<L> {
                 // A new node counts as reached at no finite cost, so that one
                 // comparison tells whether the move improves anything.
                 let known_g = if fresh { u64::MAX } else { u64::from(cell.g) };
-                if u64::from(next_g) >= known_g {
+                if next_g >= known_g {
                     // Closed or open with a G at least as good: skip.
                     continue;
                 }
@@ -794,13 +802,17 @@ impl<L: OpenList> Search<L> {
                     // also make a node its own ancestor.
                     continue;
                 }
+                let (dx, dy) = DIRECTIONS[d];
+                let h = h_of(x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                let f = next_g + h;
+                if f > u64::from(u32::MAX) {
+                    return Err(overflow());
+                }
+                let (next_g, h, f) = (next_g as u32, h as u32, f as u32);
                 *cell = Cell {
                     g: next_g,
                     tag: stamp | STATUS_OPEN | d as u32,
                 };
-                let (dx, dy) = DIRECTIONS[d];
-                let h = h_of(x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
-                let f = next_g.checked_add(h).ok_or_else(overflow)?;
                 let k = key(f, next_g, next);
                 if !fresh && next_status == STATUS_OPEN {
                     // Already on OPEN with a worse G: re-parent and decrease its key.

@@ -130,7 +130,10 @@ impl Solver for PathfindingPeer {
         };
         let h = |&node: &NodeId| {
             let p = Point::new(node % stride - 1, node / stride - 1);
-            heuristic(rules, p, goal)
+            // The core's search of this query (run by `prepare`) found every
+            // H it met within 32 bits; one past it, of a node only this peer
+            // generates, saturates, which keeps H admissible.
+            u32::try_from(heuristic(rules, p, goal)).unwrap_or(u32::MAX)
         };
         let goal_node = grid.node(goal);
         let found =

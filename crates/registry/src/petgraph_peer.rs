@@ -237,7 +237,7 @@ impl PetgraphPeer {
             |node| {
                 probe.estimate();
                 let p = Point::new(node % stride - 1, node / stride - 1);
-                u64::from(heuristic(rules, p, goal))
+                heuristic(rules, p, goal)
             },
         );
         let counters = self.prepared.expect("prepared above").1.counters;

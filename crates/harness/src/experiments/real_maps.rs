@@ -295,13 +295,13 @@ struct FLog<'a> {
     grid: &'a Grid,
     goal: Point,
     rules: &'a Rules,
-    f: Vec<u32>,
+    f: Vec<u64>,
 }
 
 impl Observer for FLog<'_> {
     fn expanded(&mut self, node: NodeId, g: u32) {
         let h = heuristic(self.rules, self.grid.point(node), self.goal);
-        self.f.push(g.saturating_add(h));
+        self.f.push(u64::from(g) + h);
     }
 }
 
@@ -320,7 +320,7 @@ pub fn necessary_expansions(grid: &Grid, start: Point, goal: Point, rules: &Rule
         .run_observed(grid, start, goal, rules, &mut log)
         .ok()?;
     let c_star = report.cost?;
-    Some(log.f.iter().filter(|&&f| f < c_star).count() as u64)
+    Some(log.f.iter().filter(|&&f| f < u64::from(c_star)).count() as u64)
 }
 
 /// Runs a real-map sweep into its run folder and prints a summary.
@@ -744,7 +744,7 @@ mod tests {
                 .iter()
                 .filter(|p| {
                     dist[p.y as usize * w + p.x as usize]
-                        .is_some_and(|g| g + u64::from(heuristic(&rules, **p, goal)) < c_star)
+                        .is_some_and(|g| g + heuristic(&rules, **p, goal) < c_star)
                 })
                 .count() as u64;
             assert_eq!(

@@ -5,7 +5,9 @@
 use crate::reference;
 use crate::SplitMix;
 use astar_core::verify::check_path;
-use astar_core::{CostModel, Grid, Heuristic, Moves, Outcome, Point, Rules, TiePolicy};
+use astar_core::{
+    CostModel, Costs, Grid, Heuristic, Moves, Outcome, Point, Rules, SearchError, TiePolicy,
+};
 use astar_registry::Strategy;
 
 /// Random passable cell, or `None` on a map with none.
@@ -193,4 +195,77 @@ fn inconsistent_heuristic_reopens_closed_nodes() {
         assert!(cost >= best, "{s}");
     }
     assert!(ran >= 2, "only {ran} strategies ran");
+}
+
+/// Costs past 32 bits are an error for every strategy, never a wrapped cost:
+/// on a winding corridor, where the path is far longer than the map is wide
+/// and high, G and F overflow while the estimate does not; on an open map,
+/// the start's estimate itself.
+#[test]
+fn costs_past_32_bits_are_an_error_never_a_wrapped_cost() {
+    // Five rows of corridor joined at alternate ends: 58 straight steps from
+    // the top left to the bottom right (no diagonal cuts a corner).
+    let winding = Grid::from_ascii(
+        "
+        ...........
+        ##########.
+        ...........
+        .##########
+        ...........
+        ##########.
+        ...........
+        .##########
+        ...........
+        ",
+    )
+    .unwrap();
+    let open = Grid::random(40, 40, 0.0, 1).unwrap();
+    // The same with the start walled in: no F but the start's is made.
+    let mut shut_in = open.clone();
+    for p in [Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)] {
+        shut_in.set_passable(p, false);
+    }
+    let corner_to_corner = |grid: &Grid| {
+        let far = Point::new(grid.width() - 1, grid.height() - 1);
+        (Point::new(0, 0), far)
+    };
+    let steps = |straight: u32| Costs {
+        straight,
+        diagonal: straight + straight / 2,
+    };
+    // 58 steps of 75M overflow 32 bits (the largest estimate, 8 diagonal
+    // and 2 straight steps, does not); of 70M they fit, and so does every
+    // F on the way. On the open maps the start's estimate, 39 diagonal
+    // steps, overflows.
+    let cases = [
+        (&winding, steps(75_000_000), None),
+        (&winding, steps(70_000_000), Some(58 * 70_000_000)),
+        (&open, steps(80_000_000), None),
+        (&shut_in, steps(80_000_000), None),
+    ];
+    for (grid, costs, want) in cases {
+        let (start, goal) = corner_to_corner(grid);
+        let rules = Rules {
+            costs,
+            ..Rules::default()
+        };
+        for &s in Strategy::ALL {
+            if s.supports(&rules).is_err() {
+                continue;
+            }
+            let mut solver = s.solver();
+            let result = solver
+                .prepare(grid, start, goal, &rules)
+                .and_then(|()| solver.solve(grid, start, goal, &rules));
+            let what = format!("{s}, {costs:?}");
+            match want {
+                None => assert_eq!(
+                    result.err(),
+                    Some(SearchError::CostOverflow(costs)),
+                    "{what}"
+                ),
+                Some(cost) => assert_eq!(result.expect(&what).cost, Some(cost), "{what}"),
+            }
+        }
+    }
 }

@@ -315,7 +315,7 @@ fn admissibility_matches_the_reference() {
                     .flat_map(|y| (0..16).map(move |x| Point::new(x, y)))
                     .find(|&p| {
                         let d = dist[(p.y * 16 + p.x) as usize].unwrap();
-                        u64::from(astar_core::heuristic(&rules, p, goal)) > d
+                        astar_core::heuristic(&rules, p, goal) > d
                     });
                 assert_eq!(
                     rules.is_admissible(),

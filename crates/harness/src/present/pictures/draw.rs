@@ -316,7 +316,7 @@ fn widest_number(rec: &Recording, snap: &Snapshot) -> usize {
     for (i, cell) in snap.cells.iter().enumerate() {
         if let Some(g) = cell.g {
             let p = Point::new(i as u32 % snap.width, i as u32 / snap.width);
-            widest = widest.max((g + rec.h(p)).to_string().len());
+            widest = widest.max((u64::from(g) + rec.h(p)).to_string().len());
         }
     }
     widest
@@ -349,8 +349,18 @@ fn draw_cell_texts<DB: DrawingBackend>(
                 draw_arrow(root, board, p, parent, ink)?;
             }
             let corners = [
-                (Some(g + hv), (x0 + pad, y0 + pad), HPos::Left, VPos::Top),
-                (Some(g), (x0 + pad, y1 - pad), HPos::Left, VPos::Bottom),
+                (
+                    Some(u64::from(g) + hv),
+                    (x0 + pad, y0 + pad),
+                    HPos::Left,
+                    VPos::Top,
+                ),
+                (
+                    Some(u64::from(g)),
+                    (x0 + pad, y1 - pad),
+                    HPos::Left,
+                    VPos::Bottom,
+                ),
                 (Some(hv), (x1 - pad, y1 - pad), HPos::Right, VPos::Bottom),
             ];
             for (value, at, hp, vp) in corners {

@@ -217,8 +217,8 @@ pub struct Recording {
 }
 
 impl Recording {
-    /// H of a cell, as the search computed it.
-    pub fn h(&self, p: Point) -> u32 {
+    /// H of a cell, as the search computes it.
+    pub fn h(&self, p: Point) -> u64 {
         heuristic(&self.rules, p, self.goal)
     }
 
@@ -445,7 +445,7 @@ mod tests {
         assert_eq!(right.parent, Some(start));
         assert_eq!(rec.h(Point::new(2, 2)), 30);
         for p in [Point::new(2, 1), Point::new(2, 3)] {
-            assert_eq!(snap.at(p).g.unwrap() + rec.h(p), 54);
+            assert_eq!(u64::from(snap.at(p).g.unwrap()) + rec.h(p), 54);
         }
         assert_eq!(snap.counts(), (8, 1));
         assert_eq!(snap.at(start).order, Some(1));
