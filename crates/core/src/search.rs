@@ -306,6 +306,7 @@ trait Mode {
     /// under `policy`.
     #[inline(always)]
     fn tie(policy: TiePolicy, seq: u64, g: u32) -> u64 {
+        debug_assert!(!Self::STANDARD || policy == TiePolicy::Lifo);
         let policy = if Self::STANDARD {
             TiePolicy::Lifo
         } else {
@@ -330,7 +331,9 @@ impl Mode for AnyRules {
 }
 
 impl Standard {
-    /// Whether `rules` are the standard ones.
+    /// Whether `rules` are the standard ones. (Seed 001's slip also makes
+    /// closed nodes final, so the last test would exclude it alone; the
+    /// step rule is named for the reader.)
     fn fits(rules: &Rules) -> bool {
         rules.tie == TiePolicy::Lifo
             && rules.step_rule == StepRule::Sum
