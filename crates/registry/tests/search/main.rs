@@ -2,7 +2,7 @@
 //! module per topic.
 //!
 //! - [`sameness`]: every registered strategy runs the identical search.
-//! - [`paths`]: every path is legal and costs what the search says; re-opens happen.
+//! - [`paths`]: every path is legal and costs what the search says; re-opens happen; costs past 32 bits are an error.
 //! - [`seed000`]: seed 000's worked example, traced by hand.
 //! - [`memory`]: every strategy's bytes per cell count what OPEN held.
 //! - [`peers`]: the peers find the core's cost, never reuse a stale preparation, and do the work they claim.

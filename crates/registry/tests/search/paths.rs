@@ -1,6 +1,7 @@
-//! Every path is legal under its rules and costs what the search reports —
-//! checked twice, by the core's verifier and by the test's own checker — and
-//! re-opening really happens with an inconsistent heuristic.
+//! Every path is legal under its rules and costs what the search reports
+//! (checked twice, by the core's verifier and by the test's own checker);
+//! re-opening really happens with an inconsistent heuristic; and costs past
+//! 32 bits are an error.
 
 use crate::reference;
 use crate::SplitMix;

@@ -338,7 +338,7 @@ fn draw_cell_texts<DB: DrawingBackend>(
             let p = Point::new(x, y);
             let cell = snap.at(p);
             let Some(g) = cell.g else { continue };
-            let hv = rec.h(p);
+            let (g, hv) = (u64::from(g), rec.h(p));
             let ink = if p == rec.start || p == rec.goal {
                 WHITE
             } else {
@@ -349,18 +349,8 @@ fn draw_cell_texts<DB: DrawingBackend>(
                 draw_arrow(root, board, p, parent, ink)?;
             }
             let corners = [
-                (
-                    Some(u64::from(g) + hv),
-                    (x0 + pad, y0 + pad),
-                    HPos::Left,
-                    VPos::Top,
-                ),
-                (
-                    Some(u64::from(g)),
-                    (x0 + pad, y1 - pad),
-                    HPos::Left,
-                    VPos::Bottom,
-                ),
+                (Some(g + hv), (x0 + pad, y0 + pad), HPos::Left, VPos::Top),
+                (Some(g), (x0 + pad, y1 - pad), HPos::Left, VPos::Bottom),
                 (Some(hv), (x1 - pad, y1 - pad), HPos::Right, VPos::Bottom),
             ];
             for (value, at, hp, vp) in corners {
