@@ -75,6 +75,13 @@ pub struct TwoLevel<const K: u32> {
     cur: usize,
     /// Keys held outside the current bucket.
     in_ring: usize,
+    /// Bit `i % 64` of word `i / 64`: slot `i` may hold more than [`KEEP`]
+    /// keys' room, for [`clear`](OpenList::clear) to shrink. Set for each
+    /// slot the run's storage goes back to with that much room. Any other
+    /// slot with that much room still holds the keys it grew for (keys
+    /// leave a slot only with its storage, lent to the run, or when buckets
+    /// change slots, after which every roomy slot is marked again).
+    roomy: [u64; MAX_RING / 64],
     nodes: usize,
 }
 
@@ -87,6 +94,7 @@ impl<const K: u32> Default for TwoLevel<K> {
             cur_c: 0,
             cur: 0,
             in_ring: 0,
+            roomy: [0; MAX_RING / 64],
             nodes: 0,
         }
     }
@@ -199,7 +207,10 @@ impl<const K: u32> TwoLevel<K> {
     }
 
     /// Slot `cur` gets its storage back from the run (the run's keys too).
+    #[inline(always)]
     fn stow(&mut self) {
+        let roomy = self.run.capacity() > KEEP;
+        self.roomy[self.cur / 64] |= (roomy as u64) << (self.cur % 64);
         std::mem::swap(&mut self.run, &mut self.ring[self.cur]);
     }
 
@@ -244,6 +255,7 @@ impl<const K: u32> TwoLevel<K> {
         }
         self.cur = self.cur_c as usize & (len - 1);
         self.lend();
+        self.find_roomy_slots();
     }
 
     /// Every key re-bucketed under grain `grain` (with `extra` added).
@@ -268,6 +280,18 @@ impl<const K: u32> TwoLevel<K> {
         self.lend();
         self.run.sort_unstable_by(|a, b| b.cmp(a));
         self.in_ring = all.len() - self.run.len();
+        // Emptied slots keep their room, wherever their keys went.
+        self.find_roomy_slots();
+    }
+
+    /// Every slot with more than [`KEEP`] keys' room, found again after
+    /// buckets changed slots.
+    fn find_roomy_slots(&mut self) {
+        self.roomy = [0; MAX_RING / 64];
+        for (at, bucket) in self.ring.iter().enumerate() {
+            let roomy = bucket.capacity() > KEEP;
+            self.roomy[at / 64] |= (roomy as u64) << (at % 64);
+        }
     }
 
     /// The current bucket is used up: the next non-empty one becomes
@@ -305,12 +329,30 @@ impl<const K: u32> OpenList for TwoLevel<K> {
     const NAME: &'static str = "two-level";
     const LAZY: bool = true;
 
+    /// Empties every slot, but shrinks only the slots that can have more
+    /// than [`KEEP`] keys' room: those marked `roomy`, and, when more than
+    /// `KEEP` keys are left, any slot holding them. On a small map a search
+    /// expands a few dozen nodes, and checking the room of all 512 slots
+    /// cost more than a tenth of it.
     fn clear(&mut self, nodes: usize) {
         self.run.clear();
         self.run.shrink_to(KEEP);
-        for b in &mut self.ring {
-            b.clear();
-            b.shrink_to(KEEP);
+        if self.in_ring > KEEP {
+            for bucket in &mut self.ring {
+                bucket.clear();
+                bucket.shrink_to(KEEP);
+            }
+        } else {
+            for bucket in &mut self.ring {
+                bucket.clear();
+            }
+        }
+        for (word, bits) in self.roomy.iter_mut().enumerate() {
+            while *bits != 0 {
+                let at = word * 64 + bits.trailing_zeros() as usize;
+                *bits &= *bits - 1;
+                self.ring[at].shrink_to(KEEP);
+            }
         }
         self.in_ring = 0;
         self.nodes = nodes;
@@ -440,6 +482,85 @@ mod tests {
         assert!(after_second.iter().any(|&c| c > KEEP));
         q.clear(8);
         assert!(capacities(&q).iter().all(|&c| c <= KEEP));
+    }
+
+    #[test]
+    fn a_finer_grain_leaves_no_slot_holding_more_than_keep_keys_room_after_clear() {
+        // Grain 12, a ring of 16: the run in coarse bucket 0, and more than
+        // KEEP keys in bucket 1 (slot 1), which grows.
+        let mut q = TwoLevel::<12>::default();
+        let wide = 2 * KEEP as u32;
+        q.push(Key::new(32, u64::MAX, 0));
+        for i in 0..wide {
+            q.push(Key::new(4096, u64::MAX - 1 - u64::from(i), 1 + i));
+        }
+        // A key above the run's top, one F above it: every key is
+        // re-bucketed under a finer grain, bucket 1's keys into another
+        // slot, so slot 1 is left empty with its room.
+        q.push(Key::new(33, 0, wide + 1));
+        assert!(q.grain < 12);
+        assert!(q.ring[1].is_empty() && q.ring[1].capacity() > KEEP);
+        // Every key popped but bucket 1's, which are now the run: no key is
+        // left in the ring for `clear` to look for.
+        assert_eq!(q.pop().map(Key::f), Some(32));
+        assert_eq!(q.pop().map(Key::f), Some(33));
+        assert_eq!(q.pop().map(Key::f), Some(4096));
+        assert_eq!(q.in_ring, 0);
+        q.clear(8);
+        assert!(q.ring.iter().all(|b| b.capacity() <= KEEP));
+        assert!(q.run.capacity() <= KEEP);
+    }
+
+    #[test]
+    fn a_longer_ring_moves_a_roomy_slot_and_clear_still_gives_its_room_back() {
+        // More than KEEP keys at F 0 (the run, slot 0), two at F 1: once
+        // the F 0 keys are popped and one at F 1, F 1 is the run and slot 0
+        // has its storage back with the F 0 keys' room.
+        let mut q = TwoLevelBucket::default();
+        let wide = 2 * KEEP as u32;
+        for i in 0..wide {
+            q.push(Key::new(0, u64::MAX - u64::from(i), i));
+        }
+        q.push(Key::new(1, 1, wide));
+        q.push(Key::new(1, 0, wide + 1));
+        for _ in 0..wide {
+            assert_eq!(q.pop().map(Key::f), Some(0));
+        }
+        assert_eq!(q.pop().map(Key::f), Some(1));
+        assert_eq!(q.ring.len(), FIRST_RING);
+        assert!(q.ring[0].capacity() > KEEP);
+        // A key past the ring's 16 buckets lengthens it: empty buckets keep
+        // their storage in other slots, slot 0's among them.
+        q.push(Key::new(300, 0, wide + 2));
+        assert!(q.ring.len() > FIRST_RING);
+        assert!(q.ring[0].capacity() <= KEEP);
+        assert!(q.ring.iter().any(|b| b.capacity() > KEEP));
+        // Used up, so that no key is left in the ring for `clear` to look
+        // for.
+        assert_eq!(q.pop().map(Key::f), Some(1));
+        assert_eq!(q.pop().map(Key::f), Some(300));
+        q.clear(8);
+        assert!(q.ring.iter().all(|b| b.capacity() <= KEEP));
+        assert!(q.run.capacity() <= KEEP);
+    }
+
+    #[test]
+    fn clear_drops_the_leftover_keys_and_their_room() {
+        // A search that ends with more than KEEP keys left in one bucket.
+        let mut q = TwoLevelBucket::default();
+        let wide = 2 * KEEP as u32;
+        q.push(Key::new(0, u64::MAX, 0));
+        for i in 0..wide {
+            q.push(Key::new(5, u64::MAX - 1 - u64::from(i), 1 + i));
+        }
+        assert_eq!(q.pop().map(Key::f), Some(0));
+        q.clear(8);
+        assert_eq!(q.len(), 0);
+        assert!(q.ring.iter().all(|b| b.is_empty() && b.capacity() <= KEEP));
+        // The next search sees only its own keys.
+        q.push(Key::new(9, 0, 3));
+        assert_eq!(q.pop(), Some(Key::new(9, 0, 3)));
+        assert_eq!(q.pop(), None);
     }
 
     #[test]
