@@ -29,7 +29,12 @@
 #
 # Runs alternate (base, new, base, new, …) so that whatever else the machine
 # does falls on both; a run's best round is its least disturbed one, and the
-# median over runs (default 7) the figure compared. Both builds must count the
+# median over runs (default 7) the figure compared. Beside it, the middle
+# half of the run-by-run ratios (each new run over the base run just before
+# it) shows how much the machine moved them: on a shared machine that spread
+# is often wider than the change measured, so a control workload whose code
+# did not change (the floor, for a change to a list) belongs in the same
+# comparison. Both builds must count the
 # same expansions, or the script stops: a change that alters the search is
 # not a speed change. Revisions are built in temporary git worktrees, each
 # into a target directory of its own under the repository's (cargo would take
@@ -173,8 +178,14 @@ compare() {
         printf '%-6s %-14s %15.3f ms %16s %18s\n' "$b" "$rev" "$(awk -v ns="$ns" 'BEGIN { print ns / 1e6 }')" "$per" "$instr"
     done
     ratio=$(awk -v b="${medians[base]}" -v n="${medians[new]}" 'BEGIN { printf "%.3f", n / b }')
-    echo "new / base: $ratio (below 1: the new build is faster)"
-    echo "$ratio  ${one_args[*]}" >>"$work/summary"
+    # Each new run over the base run just before it: the two ran seconds
+    # apart, so the spread of these ratios shows how far the machine moved
+    # the comparison. A ratio whose middle half reaches across 1 is not a
+    # measured difference.
+    spread=$(paste "$work/times-base" "$work/times-new" | awk '{ print $2 / $1 }' | sort -g |
+        awk '{ v[NR] = $1 } END { lo = int((NR + 3) / 4); hi = NR + 1 - lo; printf "%.3f–%.3f", v[lo], v[hi] }')
+    echo "new / base: $ratio (below 1: the new build is faster); run by run, middle half $spread"
+    echo "$ratio  [$spread]  ${one_args[*]}" >>"$work/summary"
 }
 
 for ((w = 0; w < ${#starts[@]}; w++)); do
@@ -184,6 +195,6 @@ for ((w = 0; w < ${#starts[@]}; w++)); do
 done
 if [[ ${#starts[@]} -gt 1 ]]; then
     echo
-    echo "new / base by workload (below 1: the new build is faster):"
+    echo "new / base by workload (below 1: the new build is faster; in brackets the middle half of the run-by-run ratios):"
     cat "$work/summary"
 fi

@@ -724,6 +724,18 @@ impl<L: OpenList> Search<L> {
                 break Outcome::NoPath;
             };
             let node = popped.node();
+            // A lazy list's stale key is always found CLOSED: a node gets a new
+            // key only when its G drops, so its newest key has the smallest F
+            // of all its keys (H is the node's own) and pops first, closing it.
+            // Re-opening pushes a newer, smaller key again. So an older key
+            // can only be the smallest on OPEN once the node is closed, and
+            // the status alone tells stale from live, without computing H.
+            // Checked before the early reads below, which a stale key does
+            // not need (for other lists this test is compiled out).
+            if L::LAZY && cells[node as usize].tag & STATUS_MASK != STATUS_OPEN {
+                c.stale_pops += 1;
+                continue;
+            }
             // Read the cells above and below now, beside the node's own. The
             // moves are known only once the node's cell and mask are in, so on
             // a map larger than the cache the neighbours' rows would miss
@@ -738,16 +750,6 @@ impl<L: OpenList> Search<L> {
             // Map coordinates: the padded storage has a border row and column.
             let (x, y) = (column - 1, row - 1);
             let Cell { g, tag } = cells[node as usize];
-            // A lazy list's stale key is always found CLOSED: a node gets a new
-            // key only when its G drops, so its newest key has the smallest F
-            // of all its keys (H is the node's own) and pops first, closing it.
-            // Re-opening pushes a newer, smaller key again. So an older key
-            // can only be the smallest on OPEN once the node is closed, and
-            // the status alone tells stale from live, without computing H.
-            if L::LAZY && tag & STATUS_MASK != STATUS_OPEN {
-                c.stale_pops += 1;
-                continue;
-            }
             debug_assert_eq!(tag & STATUS_MASK, STATUS_OPEN);
             // (The floor's replayed keys carry only the node, so only lazy
             // lists' keys are checked.)
