@@ -180,8 +180,8 @@ compare() {
     ratio=$(awk -v b="${medians[base]}" -v n="${medians[new]}" 'BEGIN { printf "%.3f", n / b }')
     # Each new run over the base run just before it: the two ran seconds
     # apart, so the spread of these ratios shows how far the machine moved
-    # the comparison. A ratio whose middle half reaches across 1 is not a
-    # measured difference.
+    # the comparison. When that middle half reaches across 1, the machine
+    # moved single runs more than the builds differ: repeat, or add runs.
     spread=$(paste "$work/times-base" "$work/times-new" | awk '{ print $2 / $1 }' | sort -g |
         awk '{ v[NR] = $1 } END { lo = int((NR + 3) / 4); hi = NR + 1 - lo; printf "%.3f–%.3f", v[lo], v[hi] }')
     echo "new / base: $ratio (below 1: the new build is faster); run by run, middle half $spread"
