@@ -54,11 +54,13 @@ workloads=(random movingai)
 event() { awk -f scripts/lib/valgrind-totals.awk "$1" | awk -F= -v e="$2" '$1 == e { print $2 }'; }
 
 csv=$out/instructions.csv
-echo "workload,strategy,expansions,instructions,branches,branch_mispredictions,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses" >"$csv"
+echo "workload,strategy,expansions,instructions,branches,branch_mispredictions,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses,pushes,decreases,stale_pops" >"$csv"
 for w in "${workloads[@]}"; do
     for s in "${strategies[@]}"; do
         # shellcheck disable=SC2086
-        exp=$("$one" "$s" ${args[$w]} 1 | sed -E 's/.*: ([0-9]+) expansions.*/\1/')
+        line=$("$one" "$s" ${args[$w]} 1)
+        exp=$(sed -E 's/.*: ([0-9]+) expansions.*/\1/' <<<"$line")
+        counts=$(sed -E 's/.*a round: ([0-9]+) pushes, ([0-9]+) decreases, ([0-9]+) stale pops.*/\1,\2,\3/' <<<"$line")
         # shellcheck disable=SC2086
         valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*' \
             --callgrind-out-file="$work/cg.$w.$s" "$one" "$s" ${args[$w]} 1 >/dev/null 2>&1
@@ -70,7 +72,7 @@ for w in "${workloads[@]}"; do
         done
         d() { echo $(($(event "$work/cache.$w.$s.2" "$1") - $(event "$work/cache.$w.$s.1" "$1"))); }
         ir=$(event "$work/cg.$w.$s" Ir)
-        echo "$w,$s,$exp,$ir,$(d Bc),$(d Bcm),$(d D1mr),$(d D1mw),$(d DLmr),$(d DLmw)" >>"$csv"
+        echo "$w,$s,$exp,$ir,$(d Bc),$(d Bcm),$(d D1mr),$(d D1mw),$(d DLmr),$(d DLmw),$counts" >>"$csv"
         echo "$w $s: $exp expansions, $ir instructions" >&2
     done
 done
@@ -90,7 +92,12 @@ vg=$(valgrind --version)
     echo "branch mispredictions and D1 / last-level (LL) misses, reads plus"
     echo "writes, from cachegrind (one round of searches: a two-round run minus"
     echo "a one-round run). \`floor\` is the search with no open list at all;"
-    echo "\`× floor\` is the instructions over the floor's."
+    echo "\`× floor\` is the instructions over the floor's. \`stale pops\` are the keys"
+    echo "a lazy list (decrease-key by pushing a new key) pops after their node"
+    echo "was closed: one for each decrease-key, but for those still on OPEN"
+    echo "when the search ends; each a pop and a check the other lists do not"
+    echo "make. (The peer reports the counts of this project's search, not its"
+    echo "own, so its column is empty.)"
     echo
     echo "- \`random\`: the first query of the random 1024² map (25% obstacles,"
     echo "  default rules: costs 10/14, octile heuristic)."
@@ -100,8 +107,12 @@ vg=$(valgrind --version)
         echo
         echo "## $w"
         echo
-        echo "| strategy | expansions | instructions | × floor | branches | mispredicted | D1 misses | LL misses |"
-        echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+        awk -F, -v w="$w" 'NR > 1 && $1 == w && $2 == "floor" {
+            printf "The search: %d expansions; per expansion %.2f keys pushed and %.2f decrease-keys.\n\n",
+                $3, $11 / $3, $12 / $3
+        }' "$csv"
+        echo "| strategy | expansions | instructions | × floor | branches | mispredicted | D1 misses | LL misses | stale pops |"
+        echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
         awk -F, -v w="$w" '
             # A difference of two runs can dip a few misses below zero;
             # one that rounds to zero prints as zero, not "-0.000".
@@ -115,10 +126,13 @@ vg=$(valgrind --version)
                 for (i = 1; i <= n; i++) {
                     split(rows[i], f, ",")
                     e = f[3]
-                    printf "| %s | %d | %.1f | %.2f | %.1f | %s | %s | %s |\n",
+                    # The peer reports the counts of the search of this project, not of
+                    # its own queue, so it has no stale pops to show.
+                    stale = f[2] == "pathfinding" ? "–" : sprintf("%.2f", f[13] / e)
+                    printf "| %s | %d | %.1f | %.2f | %.1f | %s | %s | %s | %s |\n",
                         f[2], e, f[4] / e, (f[4] / e) / floor, f[5] / e,
                         fixed(f[6] / e, "%.2f"), fixed((f[7] + f[8]) / e, "%.2f"),
-                        fixed((f[9] + f[10]) / e, "%.3f")
+                        fixed((f[9] + f[10]) / e, "%.3f"), stale
                 }
             }' "$csv"
     done

@@ -20,13 +20,15 @@
 //!
 //! It prints the expansions of one round, the rounds, and the best round's
 //! wall time (each round timed on its own), which
-//! `scripts/compare-builds.sh` reads to put two builds side by side.
+//! `scripts/compare-builds.sh` reads to put two builds side by side; then
+//! the keys one round pushed, the decrease-keys, and the stale keys a lazy
+//! list popped (`scripts/instructions.sh` reports them per expansion).
 //!
 //! For example, to count the instructions of two queries under `heap`:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*'
 //! target/release/examples/one heap 2 1`.
 
-use astar_core::{parse_map, parse_scen, Grid, Point, Rules, TiePolicy};
+use astar_core::{parse_map, parse_scen, Counters, Grid, Point, Rules, TiePolicy};
 use astar_harness::experiments::real_maps::{load_suite, DEFAULT_BUDGET_MS};
 use astar_harness::measure::workload::random_map_with_queries;
 use astar_harness::runs::real_maps::RealMapsConfig;
@@ -34,20 +36,23 @@ use astar_registry::{Solver, Strategy};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// Every query once (one round); returns the expansions.
+/// Every query once (one round); returns the counters summed over them.
 #[inline(never)]
 fn solve_all(
     solvers: &mut [Box<dyn Solver>],
     grid: &Grid,
     queries: &[(Point, Point)],
     rules: &Rules,
-) -> u64 {
-    let mut expansions = 0;
+) -> Counters {
+    let mut sum = Counters::default();
     for (solver, &(a, b)) in solvers.iter_mut().zip(queries) {
-        let r = solver.solve(grid, a, b, rules).expect("solve");
-        expansions += r.counters.expansions;
+        let c = solver.solve(grid, a, b, rules).expect("solve").counters;
+        sum.expansions += c.expansions;
+        sum.pushes += c.pushes;
+        sum.decreases += c.decreases;
+        sum.stale_pops += c.stale_pops;
     }
-    expansions
+    sum
 }
 
 fn fail(message: impl std::fmt::Display) -> ! {
@@ -149,16 +154,23 @@ fn main() {
     for (solver, &(a, b)) in solvers.iter_mut().zip(&qs) {
         solver.solve(&grid, a, b, &rules).expect("solve");
     }
-    let mut expansions = 0;
+    let mut counted = Counters::default();
     let mut best = Duration::MAX;
     for _ in 0..rounds {
         let started = Instant::now();
-        expansions = solve_all(&mut solvers, &grid, &qs, &rules);
+        counted = solve_all(&mut solvers, &grid, &qs, &rules);
         best = best.min(started.elapsed());
     }
+    // The counts after the time, so that readers of the older format
+    // (`scripts/compare-builds.sh` compares old builds too) still match.
     println!(
-        "{} {what}: {expansions} expansions, {rounds} rounds, best round {} ns",
+        "{} {what}: {} expansions, {rounds} rounds, best round {} ns; \
+         a round: {} pushes, {} decreases, {} stale pops",
         strategy.name(),
-        best.as_nanos()
+        counted.expansions,
+        best.as_nanos(),
+        counted.pushes,
+        counted.decreases,
+        counted.stale_pops
     );
 }
