@@ -209,9 +209,15 @@ impl<const K: u32> TwoLevel<K> {
     /// Slot `cur` gets its storage back from the run (the run's keys too).
     #[inline(always)]
     fn stow(&mut self) {
-        let roomy = self.run.capacity() > KEEP;
-        self.roomy[self.cur / 64] |= (roomy as u64) << (self.cur % 64);
+        self.mark_roomy(self.cur, self.run.capacity());
         std::mem::swap(&mut self.run, &mut self.ring[self.cur]);
+    }
+
+    /// Marks slot `at` for [`clear`](OpenList::clear) to shrink if its
+    /// storage has room for more than [`KEEP`] keys.
+    #[inline(always)]
+    fn mark_roomy(&mut self, at: usize, capacity: usize) {
+        self.roomy[at / 64] |= u64::from(capacity > KEEP) << (at % 64);
     }
 
     /// The run takes slot `cur`'s storage and keys (sorted or not).
@@ -288,9 +294,8 @@ impl<const K: u32> TwoLevel<K> {
     /// buckets changed slots.
     fn find_roomy_slots(&mut self) {
         self.roomy = [0; MAX_RING / 64];
-        for (at, bucket) in self.ring.iter().enumerate() {
-            let roomy = bucket.capacity() > KEEP;
-            self.roomy[at / 64] |= (roomy as u64) << (at % 64);
+        for at in 0..self.ring.len() {
+            self.mark_roomy(at, self.ring[at].capacity());
         }
     }
 
@@ -342,6 +347,8 @@ impl<const K: u32> OpenList for TwoLevel<K> {
                 bucket.clear();
                 bucket.shrink_to(KEEP);
             }
+            // Every slot is shrunk already.
+            self.roomy = [0; MAX_RING / 64];
         } else {
             for bucket in &mut self.ring {
                 bucket.clear();
