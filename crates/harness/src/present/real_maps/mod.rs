@@ -213,6 +213,22 @@ impl<'a> Family<'a> {
             .min_by(|a, b| a.1.total_cmp(&b.1))
     }
 
+    /// Decrease-keys per expansion over the family's rows: each row's
+    /// counts once (every strategy searches a row alike), from a record
+    /// that finished it.
+    pub(crate) fn decreases_per_expansion(&self) -> Option<f64> {
+        let mut per_row = BTreeMap::new();
+        for m in self.by_strategy.values() {
+            for (k, r) in m.iter().filter(|(_, r)| r.status == OK) {
+                per_row.entry(*k).or_insert((r.decreases, r.expansions));
+            }
+        }
+        let (decreases, expansions) = per_row
+            .into_values()
+            .fold((0, 0), |(d, e), (rd, re)| (d + rd, e + re));
+        (expansions > 0).then(|| decreases as f64 / expansions as f64)
+    }
+
     /// Per row: expansions and necessary expansions, from any row that searched.
     fn counts(&self) -> Vec<(u64, u64)> {
         let mut out = BTreeMap::new();
@@ -531,6 +547,20 @@ fn writeup_section(groups: &[TieRuns], link: &str) -> String {
             parts.join("; ")
         );
     }
+    let decreases: Vec<String> = families
+        .iter()
+        .filter_map(|family| {
+            let d = Family::of(rows, family).decreases_per_expansion()?;
+            Some(format!("{family} {d:.2}"))
+        })
+        .collect();
+    if !decreases.is_empty() {
+        let _ = writeln!(
+            md,
+            "- Decrease-keys per expansion, over each family's rows: {}. Each one makes the heap sift a key up, and leaves every lazy list a stale key to pop later; the instruction table (`scripts/instructions.sh`) counts the same for its random query and its maze row, beside what each list spends per expansion.",
+            list_words(&decreases)
+        );
+    }
     let _ = writeln!(
         md,
         "\nThe targets for real maps, beside the random-map ones above: on every map, the fastest list within {REAL_FLOOR_RATIO}× of the floor and `{HEAP}` within {REAL_HEAP_FLOOR_RATIO}×, and the fastest list not slower than `{HEAP}`. Judged per map file on the median over its rows of each paired ratio, with its 95% bootstrap interval (rows resampled); met or not met only when the whole interval agrees.\n\n{}",
@@ -656,4 +686,43 @@ pub fn write_real_maps_report(
         written.push(writeup.to_path_buf());
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record of `strategy` on line `line` of `a.map` in family `f`.
+    fn rec(line: u32, strategy: &str, status: &str, decreases: u64, expansions: u64) -> Record {
+        Record {
+            map_seed: crate::runs::real_maps::scen_key("a.map"),
+            query: line,
+            strategy: strategy.into(),
+            status: status.into(),
+            decreases,
+            expansions,
+            family: "f".into(),
+            map: "a.map".into(),
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn decreases_per_expansion_counts_each_row_once_from_a_finished_search() {
+        let rows = vec![
+            // Row 0, searched by three strategies alike: counted once.
+            rec(0, "floor", OK, 30, 100),
+            rec(0, "heap", OK, 30, 100),
+            rec(0, "two-level", OK, 30, 100),
+            // Row 1: one strategy over budget (its counts are of an
+            // unfinished search), another finished.
+            rec(1, "linear", OVER_BUDGET, 1, 1000),
+            rec(1, "heap", OK, 90, 100),
+            // Row 2: no strategy finished it.
+            rec(2, "linear", OVER_BUDGET, 7, 7),
+        ];
+        let got = Family::of(&rows, "f").decreases_per_expansion();
+        assert_eq!(got, Some(120.0 / 200.0));
+        assert_eq!(Family::of(&rows[5..], "f").decreases_per_expansion(), None);
+    }
 }
