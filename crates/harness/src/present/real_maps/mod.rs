@@ -213,7 +213,7 @@ impl<'a> Family<'a> {
             .min_by(|a, b| a.1.total_cmp(&b.1))
     }
 
-    /// Decrease-keys per expansion over the family's rows: each row's
+    /// Decrease-keys per expansion over the family's rows: each row
     /// counts once (every strategy searches a row alike), from a record
     /// that finished it.
     pub(crate) fn decreases_per_expansion(&self) -> Option<f64> {
