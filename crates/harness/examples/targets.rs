@@ -93,8 +93,8 @@ fn random(args: &[String]) -> Result<()> {
     let rules = Rules::default();
     let (grid, qs) = random_map_with_queries(2024, 1024, 0.25, 0, u32::try_from(queries)?, &rules)?;
     let qs: Vec<Query> = qs.into_iter().map(|(a, b)| (&grid, a, b)).collect();
-    let (measured, expansions) = measure(&strategies, &qs, &rules, rounds)?;
-    println!("{queries} queries, {expansions} expansions, best of {rounds} rounds");
+    let (measured, searched) = measure(&strategies, &qs, &rules, rounds)?;
+    println!("{queries} queries, {searched}, best of {rounds} rounds");
     print_table(&measured);
     print_checks(&random_checks(&measured));
     Ok(())
@@ -132,11 +132,11 @@ fn real_maps(args: &[String]) -> Result<()> {
             .iter()
             .map(|r| (&file.maps[r.map_basename()].grid, r.start, r.goal))
             .collect();
-        let (measured, expansions) = measure(&strategies, &qs, &rules, rounds)?;
+        let (measured, searched) = measure(&strategies, &qs, &rules, rounds)?;
         let (first, last) = (&file.rows[0], &file.rows[file.rows.len() - 1]);
         let lines: Vec<String> = file.rows.iter().map(|r| r.line.to_string()).collect();
         println!(
-            "\n{}: {} rows (buckets {}–{}, optimal length {}–{}; file lines {}, easiest first), {expansions} expansions, best of {rounds} rounds",
+            "\n{}: {} rows (buckets {}–{}, optimal length {}–{}; file lines {}, easiest first), {searched}, best of {rounds} rounds",
             file.name,
             qs.len(),
             first.bucket,
@@ -178,8 +178,8 @@ fn real_maps(args: &[String]) -> Result<()> {
 
 /// Every strategy on every query, `rounds` times; per strategy, the sum over
 /// the queries of each query's fastest time and its largest bytes per cell
-/// over the queries. Also returns the expansions of one pass over the
-/// queries. The strategies must agree on every cost.
+/// over the queries. Also returns the expansions and decrease-keys of one
+/// pass over the queries. The strategies must agree on every cost.
 ///
 /// One solver per strategy, reused from query to query, as a sweep's worker
 /// keeps one. A solver per query (a set of per-cell arrays for each query,
@@ -195,11 +195,11 @@ fn measure(
     queries: &[Query],
     rules: &Rules,
     rounds: usize,
-) -> Result<(Vec<Measured>, u64)> {
+) -> Result<(Vec<Measured>, Searched)> {
     let mut solvers: Vec<_> = strategies.iter().map(|s| s.solver()).collect();
     let mut seconds = vec![0.0; strategies.len()];
     let mut bytes_per_cell = vec![0.0f64; strategies.len()];
-    let mut expansions = 0;
+    let mut searched = Searched::default();
     for &(grid, a, b) in queries {
         for (solver, s) in solvers.iter_mut().zip(strategies) {
             solver
@@ -222,7 +222,8 @@ fn measure(
                     );
                 }
                 if i == 0 && round == 0 {
-                    expansions += r.counters.expansions;
+                    searched.expansions += r.counters.expansions;
+                    searched.decreases += r.counters.decreases;
                 }
             }
         }
@@ -240,7 +241,27 @@ fn measure(
             bytes_per_cell,
         })
         .collect();
-    Ok((measured, expansions))
+    Ok((measured, searched))
+}
+
+/// What one pass over the queries searched (every strategy alike).
+#[derive(Default)]
+struct Searched {
+    expansions: u64,
+    decreases: u64,
+}
+
+impl std::fmt::Display for Searched {
+    /// The expansions, and the decrease-keys per expansion: each one a sift
+    /// up in the heap and a stale key for a lazy list.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let per = self.decreases as f64 / self.expansions.max(1) as f64;
+        write!(
+            f,
+            "{} expansions ({per:.2} decrease-keys each)",
+            self.expansions
+        )
+    }
 }
 
 fn print_table(measured: &[Measured]) {
