@@ -217,26 +217,31 @@ impl<'a> Family<'a> {
     /// counts once (every strategy searches a row alike), from a record
     /// that finished it.
     pub(crate) fn decreases_per_expansion(&self) -> Option<f64> {
-        let mut per_row = BTreeMap::new();
-        for m in self.by_strategy.values() {
-            for (k, r) in m.iter().filter(|(_, r)| r.status == OK) {
-                per_row.entry(*k).or_insert((r.decreases, r.expansions));
-            }
-        }
-        let (decreases, expansions) = per_row
-            .into_values()
+        let (decreases, expansions) = self
+            .per_row(|r| (r.status == OK).then_some((r.decreases, r.expansions)))
+            .into_iter()
             .fold((0, 0), |(d, e), (rd, re)| (d + rd, e + re));
         (expansions > 0).then(|| decreases as f64 / expansions as f64)
     }
 
     /// Per row: expansions and necessary expansions, from any row that searched.
     fn counts(&self) -> Vec<(u64, u64)> {
+        self.per_row(|r| {
+            let necessary = r.necessary.filter(|_| r.repeats > 0)?;
+            Some((r.expansions, necessary))
+        })
+    }
+
+    /// Per row, in row order: what `pick` takes from the first record of
+    /// the row it takes anything from (strategies in name order). For the
+    /// counts every strategy's search of a row shares.
+    fn per_row<T>(&self, pick: impl Fn(&Record) -> Option<T>) -> Vec<T> {
         let mut out = BTreeMap::new();
         for m in self.by_strategy.values() {
             for (k, r) in m {
-                if r.repeats > 0 {
-                    if let Some(nec) = r.necessary {
-                        out.entry(*k).or_insert((r.expansions, nec));
+                if !out.contains_key(k) {
+                    if let Some(v) = pick(r) {
+                        out.insert(*k, v);
                     }
                 }
             }
@@ -724,5 +729,25 @@ mod tests {
         let got = Family::of(&rows, "f").decreases_per_expansion();
         assert_eq!(got, Some(120.0 / 200.0));
         assert_eq!(Family::of(&rows[5..], "f").decreases_per_expansion(), None);
+    }
+
+    #[test]
+    fn counts_come_from_a_record_that_searched_its_row() {
+        let with = |mut r: Record, repeats, necessary| {
+            r.repeats = repeats;
+            r.necessary = necessary;
+            r
+        };
+        let rows = vec![
+            // Row 0: "heap" comes first by name but never searched.
+            with(rec(0, "heap", OVER_BUDGET, 0, 5), 0, Some(3)),
+            with(rec(0, "linear", OK, 0, 100), 4, Some(60)),
+            // Row 1: searched, but with no necessary count: left out.
+            with(rec(1, "heap", OK, 0, 50), 4, None),
+            // Row 2: two records that searched: the first by name counts.
+            with(rec(2, "heap", OK, 0, 70), 1, Some(40)),
+            with(rec(2, "linear", OK, 0, 71), 1, Some(41)),
+        ];
+        assert_eq!(Family::of(&rows, "f").counts(), vec![(100, 60), (70, 40)]);
     }
 }
