@@ -7,8 +7,11 @@
 //! ring. When the current stack runs out, the next non-empty bucket is found
 //! by a bitmap with one bit per bucket and a summary bit per bitmap word (so
 //! that F values hundreds of buckets apart, as under MovingAI costs, cost a
-//! word or two to skip), and its keys are copied into the current stack, so
-//! that every bucket keeps its own allocation. Decrease-key is lazy (the list is
+//! word or two to skip), and becomes the current stack in place: its storage
+//! is lent to the current stack, no key is copied, and goes back to its slot
+//! when the next bucket is taken, so that every slot keeps its own allocation
+//! (handing storage round the ring instead would let every slot grow, over
+//! many searches, to the largest stack). Decrease-key is lazy (the list is
 //! [`LAZY`](OpenList::LAZY)): the improved key goes into its new bucket and
 //! the old one is discarded by the search when popped. It wins on grids with
 //! small integer costs, where F takes few distinct values close together.
@@ -39,7 +42,8 @@ const FIRST_WINDOW: usize = 64;
 pub struct BucketQueue {
     /// The keys with F `base`, in descending order, so the smallest is on
     /// top (at the end). Pops and the pushes of F `base` touch only this
-    /// stack, with no ring index to compute.
+    /// stack, with no ring index to compute. Its storage is slot `home`'s,
+    /// lent out.
     cur: Vec<Key>,
     /// `buckets[f % window]`: the keys with F `f` in `base + 1..base +
     /// window`, in descending order like `cur`. The bucket of `base` itself
@@ -62,6 +66,9 @@ pub struct BucketQueue {
     /// stack without a look at the top (always so under LIFO ties, where the
     /// tie field falls with every push).
     min_tie: u64,
+    /// The slot whose storage `cur` holds; the slot holds an empty vector
+    /// meanwhile (`base`'s slot, but for the moment `base` moves).
+    home: usize,
     nodes: usize,
 }
 
@@ -76,6 +83,7 @@ impl Default for BucketQueue {
             base: 0,
             in_ring: 0,
             min_tie: u64::MAX,
+            home: 0,
             nodes: 0,
         }
     }
@@ -122,7 +130,9 @@ impl BucketQueue {
     fn push_outside(&mut self, key: Key) {
         let f = key.f();
         if self.len() == 0 {
+            self.stow();
             self.base = f;
+            self.lend((f & self.mask) as usize);
         } else {
             // Park the current stack in the ring, where it moves with the
             // others, then take back whatever has the new base's F.
@@ -139,26 +149,35 @@ impl BucketQueue {
         self.push(key);
     }
 
+    /// Gives the current stack's storage (and keys) back to its slot; the
+    /// current stack is left with that slot's empty stand-in.
+    fn stow(&mut self) {
+        std::mem::swap(&mut self.cur, &mut self.buckets[self.home]);
+    }
+
+    /// Lends slot `at`'s storage (and keys) to the current stack, which
+    /// must hold only the stand-in [`stow`](Self::stow) left it.
+    fn lend(&mut self, at: usize) {
+        std::mem::swap(&mut self.cur, &mut self.buckets[at]);
+        self.home = at;
+    }
+
     /// Moves the keys of the current stack into the ring bucket of their F.
     fn park(&mut self) {
-        if !self.cur.is_empty() {
-            let at = (self.base & self.mask) as usize;
-            self.buckets[at].extend_from_slice(&self.cur);
-            self.in_ring += self.cur.len();
-            self.cur.clear();
-            mark(&mut self.occupied, &mut self.summary, at);
+        let had = self.cur.len();
+        self.stow();
+        if had > 0 {
+            self.in_ring += had;
+            mark(&mut self.occupied, &mut self.summary, self.home);
         }
     }
 
-    /// Moves the keys of the ring bucket of F `base` into the current stack,
-    /// which must be empty.
+    /// Moves the keys of the ring bucket of F `base` into the current stack.
     fn unpark(&mut self) {
         let at = (self.base & self.mask) as usize;
-        let bucket = &mut self.buckets[at];
-        if !bucket.is_empty() {
-            self.cur.extend_from_slice(bucket);
-            self.in_ring -= bucket.len();
-            bucket.clear();
+        self.lend(at);
+        if !self.cur.is_empty() {
+            self.in_ring -= self.cur.len();
             unmark(&mut self.occupied, &mut self.summary, at);
         }
     }
@@ -209,19 +228,11 @@ impl BucketQueue {
         }
         self.base = self.base.wrapping_add(self.next_occupied());
         let at = (self.base & self.mask) as usize;
-        let bucket = &mut self.buckets[at];
-        let key = bucket.pop();
-        self.in_ring -= 1 + bucket.len();
-        // The rest of the bucket is copied into the current stack, so that
-        // every bucket keeps its own allocation: swapping the two stacks
-        // would hand the current stack's (often large) allocation round the
-        // ring, and over many searches every slot would grow to the largest
-        // stack (under MovingAI costs that doubled the memory held), while a
-        // bucket handed an empty stack would allocate on its next push.
-        self.cur.extend_from_slice(bucket);
-        bucket.clear();
+        self.stow();
+        self.lend(at);
+        self.in_ring -= self.cur.len();
         unmark(&mut self.occupied, &mut self.summary, at);
-        key
+        self.cur.pop()
     }
 
     /// Distance, in buckets, from the bucket of `base` to the next one
@@ -397,6 +408,37 @@ mod tests {
             seq += 1;
             (last_f + next() % 4 * 5, !seq)
         });
+    }
+
+    #[test]
+    fn every_slot_keeps_its_own_storage_from_search_to_search() {
+        // The same rising workload, search after search. Each slot's room
+        // (the current stack's counted at the slot it was lent from) is the
+        // same after the third search as after the second, so storage does
+        // not wander round the ring; no key is copied into a stack of
+        // another slot's.
+        let mut q = BucketQueue::default();
+        let search = |q: &mut BucketQueue| {
+            let mut next = lcg(99);
+            let mut seq = 0u64;
+            check_rising_f(q, 20_000, |_, last_f| {
+                seq += 1;
+                (last_f + next() % 5 * 4, !seq)
+            });
+        };
+        let room = |q: &BucketQueue| -> Vec<usize> {
+            let mut room: Vec<usize> = q.buckets.iter().map(Vec::capacity).collect();
+            room[q.home] += q.cur.capacity();
+            room
+        };
+        search(&mut q);
+        search(&mut q);
+        let second = room(&q);
+        assert!(second.iter().filter(|&&c| c > 0).count() > 4);
+        search(&mut q);
+        assert_eq!(room(&q), second);
+        // The lent slot holds nothing of its own meanwhile.
+        assert_eq!(q.buckets[q.home].capacity(), 0);
     }
 
     #[test]
