@@ -172,7 +172,8 @@ impl BucketQueue {
         }
     }
 
-    /// Moves the keys of the ring bucket of F `base` into the current stack.
+    /// Moves the keys of the ring bucket of F `base` into the current stack,
+    /// which must hold only the stand-in [`park`](Self::park) left it.
     fn unpark(&mut self) {
         let at = (self.base & self.mask) as usize;
         self.lend(at);
