@@ -14,7 +14,7 @@ fn meta(heuristic: &str, density: f64, tie: &str) -> RunMeta {
         sizes: vec![32, 64],
         densities: vec![density],
         maps: 1,
-        queries: 3,
+        queries: 7,
         queries_per_size: Default::default(),
         strategies: vec!["linear".into(), "heap".into(), "heap-scan".into()],
         heuristic: heuristic.into(),
@@ -58,18 +58,18 @@ fn row(size: u32, density: f64, query: u32, strategy: &str, ns: f64, status: &st
 }
 
 /// Writes a run folder whose rows give, per size, the linear and heap times
-/// of queries 0, 1, 2 (heap-scan takes twice the heap's); `bad` marks one
+/// of queries 0, 1, 2, … (heap-scan takes twice the heap's); `bad` marks one
 /// heap row as a mismatch.
 fn write_run(
     dir: &Path,
     meta: &RunMeta,
-    times: &[(u32, [f64; 3], [f64; 3])],
+    times: &[(u32, &[f64], &[f64])],
     bad: Option<(u32, u32)>,
 ) -> PathBuf {
     let density = meta.config.densities[0];
     let mut w = csv::Writer::from_writer(Vec::new());
     for (size, linear, heap) in times {
-        for q in 0..3u32 {
+        for q in 0..linear.len() as u32 {
             w.serialize(row(*size, density, q, "linear", linear[q as usize], "ok"))
                 .unwrap();
             let status = if bad == Some((*size, q)) {
@@ -101,8 +101,8 @@ fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
-fn ratios(linear: [f64; 3], heap: [f64; 3], skip: Option<usize>) -> Vec<f64> {
-    (0..3)
+fn ratios(linear: &[f64], heap: &[f64], skip: Option<usize>) -> Vec<f64> {
+    (0..linear.len())
         .filter(|i| Some(*i) != skip)
         .map(|i| linear[i] / heap[i])
         .collect()
@@ -110,36 +110,44 @@ fn ratios(linear: [f64; 3], heap: [f64; 3], skip: Option<usize>) -> Vec<f64> {
 
 /// Times chosen so that the heap's interval falls inside the 2–3× band at
 /// one size, above both bands at another, below at a third and across the
-/// band's edge at a fourth, and so that keeping the mismatched row would
-/// change a median. All on one map, so each interval is the bootstrap over
-/// queries: with 2 or 3 values, its ends are the smallest and the largest
-/// value (each is the median of a resample at least a quarter or 7/27 of
-/// the time).
-const DEFAULT_32: ([f64; 3], [f64; 3]) = ([240.0, 250.0, 260.0], [100.0, 100.0, 100.0]);
-const DEFAULT_64: ([f64; 3], [f64; 3]) = ([500.0, 600.0, 1200.0], [100.0, 100.0, 100.0]);
-const FIFO_32: ([f64; 3], [f64; 3]) = ([150.0, 240.0, 180.0], [100.0, 200.0, 100.0]);
-const ZERO_32: ([f64; 3], [f64; 3]) = ([150.0, 250.0, 350.0], [100.0, 100.0, 100.0]);
+/// band's edge at a fourth, so that keeping the mismatched row would change
+/// a median, and so that one size has too few queries for an interval. All
+/// on one map, so each interval is the bootstrap over queries. Seven
+/// queries repeat three ratios, so each is the median of a resample more
+/// than 2.5% of the time and the interval's ends are the smallest and the
+/// largest ratio.
+const HEAP: [f64; 7] = [100.0; 7];
+const DEFAULT_32: ([f64; 7], [f64; 7]) = ([240.0, 250.0, 260.0, 240.0, 250.0, 260.0, 240.0], HEAP);
+const DEFAULT_64: ([f64; 7], [f64; 7]) =
+    ([500.0, 600.0, 1200.0, 500.0, 600.0, 1200.0, 500.0], HEAP);
+const FIFO_32: ([f64; 7], [f64; 7]) = (
+    [150.0, 240.0, 180.0, 150.0, 240.0, 180.0, 150.0],
+    [100.0, 200.0, 100.0, 100.0, 200.0, 100.0, 100.0],
+);
+const ZERO_32: ([f64; 7], [f64; 7]) = ([150.0, 250.0, 350.0, 150.0, 250.0, 350.0, 150.0], HEAP);
+/// One query: a median with no interval.
+const ZERO_64: ([f64; 1], [f64; 1]) = ([400.0], [100.0]);
 
 fn fixture(root: &Path) -> Vec<PathBuf> {
     let default = write_run(
         &root.join("default"),
         &meta("octile", 0.25, "lifo"),
         &[
-            (32, DEFAULT_32.0, DEFAULT_32.1),
-            (64, DEFAULT_64.0, DEFAULT_64.1),
+            (32, &DEFAULT_32.0, &DEFAULT_32.1),
+            (64, &DEFAULT_64.0, &DEFAULT_64.1),
         ],
-        Some((64, 2)),
+        Some((64, 1)),
     );
     let fifo = write_run(
         &root.join("tie-fifo"),
         &meta("octile", 0.25, "fifo"),
-        &[(32, FIFO_32.0, FIFO_32.1)],
+        &[(32, &FIFO_32.0, &FIFO_32.1)],
         None,
     );
     let zero = write_run(
         &root.join("heuristic-zero"),
         &meta("zero", 0.25, "lifo"),
-        &[(32, ZERO_32.0, ZERO_32.1)],
+        &[(32, &ZERO_32.0, &ZERO_32.1), (64, &ZERO_64.0, &ZERO_64.1)],
         None,
     );
     vec![default, fifo, zero]
@@ -163,13 +171,13 @@ fn medians_intervals_and_verdicts_per_condition() {
     assert_eq!(names, ["default", "heuristic-zero", "tie-fifo"]);
     let [common, strict] = READINGS;
 
-    let d32 = ratios(DEFAULT_32.0, DEFAULT_32.1, None);
-    // The mismatched heap row (query 2) has no pair, so it drops out.
-    let d64 = ratios(DEFAULT_64.0, DEFAULT_64.1, Some(2));
-    let f32_ = ratios(FIFO_32.0, FIFO_32.1, None);
+    let d32 = ratios(&DEFAULT_32.0, &DEFAULT_32.1, None);
+    // The mismatched heap row (query 1) has no pair, so it drops out.
+    let d64 = ratios(&DEFAULT_64.0, &DEFAULT_64.1, Some(1));
+    let f32_ = ratios(&FIFO_32.0, &FIFO_32.1, None);
     assert_ne!(
         median(d64.clone()),
-        median(ratios(DEFAULT_64.0, DEFAULT_64.1, None))
+        median(ratios(&DEFAULT_64.0, &DEFAULT_64.1, None))
     );
 
     let default = &conditions[0];
@@ -178,13 +186,16 @@ fn medians_intervals_and_verdicts_per_condition() {
     let heap = default.of("heap").unwrap();
     let got: Vec<(u32, f64, (f64, f64), usize)> = heap
         .iter()
-        .map(|(z, r)| (*z, r.median, (r.ci.lo, r.ci.hi), r.spread.n))
+        .map(|(z, r)| {
+            let ci = r.ci.expect("seven or six queries have an interval");
+            (*z, r.median, (ci.lo, ci.hi), r.spread.n)
+        })
         .collect();
     assert_eq!(
         got,
         vec![
-            (32, median(d32.clone()), range(&d32), 3),
-            (64, median(d64.clone()), range(&d64), 2)
+            (32, median(d32.clone()), range(&d32), 7),
+            (64, median(d64.clone()), range(&d64), 6)
         ]
     );
     assert_eq!(sizes_where(heap, common.band, Verdict::Inside), vec![32]);
@@ -208,12 +219,24 @@ fn medians_intervals_and_verdicts_per_condition() {
     assert_eq!(zero[0].1.median, 2.5);
     assert_eq!(sizes_where(zero, common.band, Verdict::Overlaps), vec![32]);
     assert_eq!(sizes_where(zero, strict.band, Verdict::Overlaps), vec![32]);
+    // One query at 64²: its 4× is in the strict band, but one value is no
+    // interval, so no reading is judged there.
+    assert_eq!(zero[1].1.median, 4.0);
+    assert_eq!(zero[1].1.ci, None);
+    for band in [common.band, strict.band] {
+        assert_eq!(sizes_where(zero, band, Verdict::TooFew), vec![64]);
+        assert!(sizes_where(zero, band, Verdict::Inside).is_empty());
+    }
 
     let md = claim_markdown(&conditions);
     assert!(md.contains("**2.50× [2.4–2.6]**"), "{md}");
-    assert!(md.contains("5.50× [5.0–6.0] ↑"), "{md}");
+    assert!(md.contains("5.50× [5.0–12] ↑"), "{md}");
     assert!(md.contains("1.50× [1.2–1.8] ↓"), "{md}");
     assert!(md.contains("2.50× [1.5–3.5] ~"), "{md}");
+    // A median of one query reads with its count and its own mark, which
+    // the legend explains.
+    assert!(md.contains("| 4.00× (n = 1) ? |"), "{md}");
+    assert!(md.contains(", ? too few queries for an interval"), "{md}");
     assert!(
         md.contains("| default | octile | 0.25 | lifo | `heap-scan` |"),
         "{md}"
@@ -222,7 +245,7 @@ fn medians_intervals_and_verdicts_per_condition() {
     let fifo_line = md.lines().find(|l| l.starts_with("| fifo ties |")).unwrap();
     assert!(fifo_line.contains("| – |"), "{fifo_line}");
     assert!(
-        md.contains("Read as 2–3× as fast, the claim holds (interval inside 2–3×) at no measured size; interval overlapping 2–3× at 32²."),
+        md.contains("Read as 2–3× as fast, the claim holds (interval inside 2–3×) at no measured size; interval overlapping 2–3× at 32²; too few for an interval at 64²."),
         "{md}"
     );
     // The machine and build that measured it are named once.
@@ -289,7 +312,7 @@ fn a_condition_is_one_density() {
     let mut m = meta("octile", 0.25, "lifo");
     m.config.densities = vec![0.25, 0.1];
     let run = dir.path().join("mixed");
-    write_run(&run, &m, &[(32, DEFAULT_32.0, DEFAULT_32.1)], None);
+    write_run(&run, &m, &[(32, &DEFAULT_32.0, &DEFAULT_32.1)], None);
     // A second density's rows in the same folder.
     let mut text = std::fs::read_to_string(run.join("results.csv")).unwrap();
     let mut w = csv::Writer::from_writer(Vec::new());

@@ -68,11 +68,16 @@ pub enum Verdict {
     Overlaps,
     /// The whole interval is above the band.
     Above,
+    /// Too few ratios for an interval: the data cannot tell.
+    TooFew,
 }
 
 impl Verdict {
-    /// The verdict for an interval against `(lo, hi)`.
-    pub fn of(ci: Interval, (lo, hi): (f64, f64)) -> Verdict {
+    /// The verdict for an interval against `(lo, hi)`; `None`, no interval.
+    pub fn of(ci: Option<Interval>, (lo, hi): (f64, f64)) -> Verdict {
+        let Some(ci) = ci else {
+            return Verdict::TooFew;
+        };
         if ci.inside(lo, hi) {
             Verdict::Inside
         } else if ci.lo > hi {
@@ -95,6 +100,7 @@ impl Verdict {
             Verdict::Above => format!("above {}×", short(hi)),
             Verdict::Below => format!("below {}×", short(lo)),
             Verdict::Overlaps => format!("overlapping {band}"),
+            Verdict::TooFew => "too few for an interval".into(),
         }
     }
 }
@@ -180,6 +186,7 @@ pub fn reading_words_at<T: Clone>(
         (Verdict::Overlaps, format!("interval overlapping {band}")),
         (Verdict::Below, format!("below {}×", short(lo))),
         (Verdict::Above, format!("above {}×", short(hi))),
+        (Verdict::TooFew, "too few for an interval".into()),
     ] {
         let found = places_where(speedups, reading.band, v);
         if !found.is_empty() {
@@ -341,10 +348,22 @@ pub fn claim_markdown(conditions: &[Condition]) -> String {
     let [common, strict] = READINGS;
     let band_of = |r: &Reading| format!("{}–{}×", short(r.band.0), short(r.band.1));
     let (common_band, strict_band) = (band_of(&common), band_of(&strict));
+    let too_few = conditions
+        .iter()
+        .flat_map(|c| c.speedups.iter().flat_map(|(_, v)| v))
+        .any(|(_, r)| r.ci.is_none());
+    let too_few_mark = if too_few {
+        format!(
+            ", ? too few queries for an interval (fewer than {}; their count in parentheses instead)",
+            crate::stats::bootstrap::FEWEST_VALUES
+        )
+    } else {
+        String::new()
+    };
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "Median over queries of ({BASE} time ÷ heap time) on the same query, with its 95% bootstrap interval in brackets (percentile interval over {} resamples of the maps, then of the queries within each map). A reading of the claim holds at a size only when the whole interval is inside its band. Marks are for the common reading, {common_band}: **bold** inside it, ↓ below it, ↑ above it, ~ overlapping its edge. The last two columns give the sizes where each reading holds: {common_band} (\"{}\") and {strict_band} (\"{}\").\n",
+        "Median over queries of ({BASE} time ÷ heap time) on the same query, with its 95% bootstrap interval in brackets (percentile interval over {} resamples of the maps, then of the queries within each map). A reading of the claim holds at a size only when the whole interval is inside its band. Marks are for the common reading, {common_band}: **bold** inside it, ↓ below it, ↑ above it, ~ overlapping its edge{too_few_mark}. The last two columns give the sizes where each reading holds: {common_band} (\"{}\") and {strict_band} (\"{}\").\n",
         crate::stats::bootstrap::RESAMPLES,
         common.words,
         strict.words
@@ -378,6 +397,7 @@ pub fn claim_markdown(conditions: &[Condition]) -> String {
                         Verdict::Below => format!("{} ↓", ci_text(r)),
                         Verdict::Above => format!("{} ↑", ci_text(r)),
                         Verdict::Overlaps => format!("{} ~", ci_text(r)),
+                        Verdict::TooFew => format!("{} ?", ci_text(r)),
                     },
                     None => "–".into(),
                 };

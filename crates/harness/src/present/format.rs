@@ -139,18 +139,33 @@ pub fn interval_digits(ci: Interval) -> Digits {
 }
 
 /// A paired median with its 95% bootstrap interval: `12.1× [10–16]`,
-/// `1.24× [1.23–1.24]`.
+/// `1.24× [1.23–1.24]`; with how many ratios it is over instead, `54.8× (n =
+/// 1)`, when they are too few for an interval.
 pub fn ci_text(r: &Ratio) -> String {
-    format!("{}× {}", sig3(r.median), interval_text(r.ci))
+    match r.ci {
+        Some(ci) => format!("{}× {}", sig3(r.median), interval_text(ci)),
+        None => no_interval_text(r),
+    }
 }
 
 /// A paired median with its interval's ends always at three significant
 /// digits, `2.69× [2.64–2.75]`: for a verdict against a threshold or another
 /// interval, where two digits could hide which side of it an end lies on
-/// (the verdict itself is taken on the unrounded ends).
+/// (the verdict itself is taken on the unrounded ends). Without an interval,
+/// as [`ci_text`].
 pub fn ci_text_fine(r: &Ratio) -> String {
-    let [lo, hi] = interval_ends(r.ci, Digits::Three);
-    format!("{}× [{lo}–{hi}]", sig3(r.median))
+    match r.ci {
+        Some(ci) => {
+            let [lo, hi] = interval_ends(ci, Digits::Three);
+            format!("{}× [{lo}–{hi}]", sig3(r.median))
+        }
+        None => no_interval_text(r),
+    }
+}
+
+/// A median too few ratios for an interval: `54.8× (n = 1)`.
+fn no_interval_text(r: &Ratio) -> String {
+    format!("{}× (n = {})", sig3(r.median), r.spread.n)
 }
 
 /// The share of the machine's CPU time other work took during a run, with
@@ -224,7 +239,8 @@ mod tests {
                     .unwrap();
                 assert!(plo <= pm && pm <= phi, "{median} read {text}");
             }
-            let [plo, phi] = interval_ends(r.ci, Digits::Two).map(|t| t.parse::<f64>().unwrap());
+            let [plo, phi] =
+                interval_ends(r.ci.unwrap(), Digits::Two).map(|t| t.parse::<f64>().unwrap());
             assert!(plo <= lo && hi <= phi, "{lo} {hi} read [{plo}–{phi}]");
         }
     }

@@ -344,7 +344,14 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
                         ratio_text(last.1.median / first.1.median)
                     );
                 }
-                if heap == HEAPS[0] {
+                if heap == HEAPS[0] && last.1.spread.n == 1 {
+                    let _ = writeln!(
+                        s,
+                        "- At {}² one query alone gives `{heap}`'s speedup, {}×: there is no spread to report.",
+                        last.0,
+                        ratio_text(last.1.median)
+                    );
+                } else if heap == HEAPS[0] {
                     let _ = writeln!(
                         s,
                         "- At {}² the middle half of the queries see a speedup of `{heap}` between {}× and {}×.",

@@ -311,10 +311,16 @@ fn verdict(met: bool) -> &'static str {
 /// The verdict on an interval that crosses its target.
 pub(crate) const UNDECIDED: &str = "undecided: the interval crosses the target";
 
+/// The verdict on a ratio too few for an interval.
+pub(crate) const TOO_FEW: &str = "undecided: too few for an interval";
+
 /// The verdict on a ratio by its 95% interval: met or not met only when
-/// both ends agree, otherwise [`UNDECIDED`].
+/// both ends agree, otherwise [`UNDECIDED`] (or [`TOO_FEW`], no interval).
 pub(crate) fn ratio_verdict(r: &Ratio, bound: Bound) -> &'static str {
-    match (bound.met(r.ci.lo), bound.met(r.ci.hi)) {
+    let Some(ci) = r.ci else {
+        return TOO_FEW;
+    };
+    match (bound.met(ci.lo), bound.met(ci.hi)) {
         (true, true) => "met",
         (false, false) => "**not met**",
         _ => UNDECIDED,

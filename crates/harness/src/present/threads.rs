@@ -46,9 +46,13 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// Whether the two intervals share a point.
+    /// Whether the two intervals share a point (or either is too few
+    /// ratios for one, so the two cannot be told apart).
     pub fn overlaps(&self) -> bool {
-        self.one.ci.lo <= self.many.ci.hi && self.many.ci.lo <= self.one.ci.hi
+        match (self.one.ci, self.many.ci) {
+            (Some(one), Some(many)) => one.lo <= many.hi && many.lo <= one.hi,
+            _ => true,
+        }
     }
 }
 

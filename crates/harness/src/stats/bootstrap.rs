@@ -46,16 +46,42 @@ impl Interval {
     }
 }
 
+/// The fewest values a median gets an interval from: the smallest `n` for
+/// which the sample's whole range, min to max, holds the median of what it
+/// was drawn from at least [`LEVEL`] of the time. That range misses it when
+/// every value falls on one side, with probability `2 · 2^-n`; a percentile
+/// interval lies inside the range, so with fewer values no interval can have
+/// 95% coverage, and one value would print as a width of zero. (6 at 95%.)
+pub const FEWEST_VALUES: usize = {
+    let (mut n, mut miss) = (1, 1.0);
+    while miss > 1.0 - LEVEL {
+        n += 1;
+        miss /= 2.0;
+    }
+    n
+};
+
 /// The 95% percentile bootstrap interval of the median of `clusters` (one
 /// slice of values per map), resampling maps and then queries within each
-/// map, with [`RESAMPLES`] resamples and the fixed [`SEED`]. `None` when no
-/// cluster has a value. NaNs must have been removed.
+/// map, with [`RESAMPLES`] resamples and the fixed [`SEED`]. `None` when the
+/// clusters hold fewer than [`FEWEST_VALUES`] values in all. NaNs must have
+/// been removed.
 pub fn median_interval(clusters: &[&[f64]]) -> Option<Interval> {
     median_interval_with(clusters, RESAMPLES, SEED)
 }
 
 /// [`median_interval`] with a given resample count and seed.
 pub fn median_interval_with(clusters: &[&[f64]], resamples: usize, seed: u64) -> Option<Interval> {
+    let values: usize = clusters.iter().map(|c| c.len()).sum();
+    if values < FEWEST_VALUES {
+        return None;
+    }
+    percentile_interval(clusters, resamples, seed)
+}
+
+/// The percentile interval of `resamples` resampled medians, for a sample of
+/// any size.
+fn percentile_interval(clusters: &[&[f64]], resamples: usize, seed: u64) -> Option<Interval> {
     let mut medians = resampled_medians(clusters, resamples, seed)?;
     medians.sort_by(f64::total_cmp);
     let tail = (1.0 - LEVEL) / 2.0;
@@ -137,6 +163,21 @@ mod tests {
         assert_eq!((ci.lo, ci.hi), (2.5, 2.5));
         assert!(median_interval(&[]).is_none());
         assert!(median_interval(&[&[]]).is_none());
+    }
+
+    #[test]
+    fn too_few_values_have_no_interval() {
+        // At 95%, a sample's range misses the median 1 time in 16 with five
+        // values and 1 in 32 with six.
+        assert_eq!(FEWEST_VALUES, 6);
+        let five = [1.0, 2.0, 3.0, 4.0, 5.0];
+        let six = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+        assert!(median_interval(&[&five]).is_none());
+        assert!(median_interval(&[&five[..2], &five[2..]]).is_none());
+        assert!(median_interval(&[&[7.0]]).is_none());
+        let ci = median_interval(&[&six]).unwrap();
+        assert!(ci.lo < ci.hi, "{ci:?}");
+        assert!(median_interval(&[&six[..1], &six[1..4], &six[4..]]).is_some());
     }
 
     #[test]
@@ -269,7 +310,7 @@ mod tests {
             // And the interval's ends are the exact percentiles, where those
             // are clear of the cut.
             let ((lo, lo_margin), (hi, hi_margin)) = exact_ends(&dist);
-            let ci = median_interval(clusters).unwrap();
+            let ci = percentile_interval(clusters, RESAMPLES, SEED).unwrap();
             if lo_margin > 0.005 {
                 assert_eq!(ci.lo, lo, "{clusters:?}");
             }
@@ -279,7 +320,7 @@ mod tests {
         }
         // One map of [1, 2, 3]: the median is 1 with probability 7/27, so
         // the interval is the whole range.
-        let ci = median_interval(one).unwrap();
+        let ci = percentile_interval(one, RESAMPLES, SEED).unwrap();
         assert_eq!((ci.lo, ci.hi), (1.0, 3.0));
     }
 

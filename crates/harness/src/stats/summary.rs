@@ -81,8 +81,9 @@ type RatioCache = Arc<Mutex<HashMap<(u32, String, String), Option<Ratio>>>>;
 pub struct Ratio {
     /// Median over queries of the per-query ratio.
     pub median: f64,
-    /// 95% bootstrap interval of that median.
-    pub ci: Interval,
+    /// 95% bootstrap interval of that median; `None` when the ratios are too
+    /// few for one ([`FEWEST_VALUES`](super::bootstrap::FEWEST_VALUES)).
+    pub ci: Option<Interval>,
     /// Quartiles of the per-query ratios (and how many queries).
     pub spread: Quartiles,
     /// How many maps the queries are on.
@@ -98,7 +99,7 @@ impl Ratio {
         let slices: Vec<&[f64]> = clusters.iter().map(Vec::as_slice).collect();
         Some(Ratio {
             median: spread.median,
-            ci: median_interval(&slices)?,
+            ci: median_interval(&slices),
             spread,
             maps: slices.iter().filter(|c| !c.is_empty()).count(),
         })
@@ -112,7 +113,7 @@ impl Ratio {
     pub(crate) fn for_tests(median: f64, lo: f64, hi: f64) -> Ratio {
         Ratio {
             median,
-            ci: Interval { lo, hi },
+            ci: Some(Interval { lo, hi }),
             spread: Quartiles::of([median]).expect("a finite median"),
             maps: 1,
         }

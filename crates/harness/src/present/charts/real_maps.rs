@@ -172,7 +172,7 @@ pub(crate) fn floor_chart(
                     },
                     look: look(strategies, s),
                     value: r.map(|r| r.median),
-                    interval: r.map(|r| (r.ci.lo, r.ci.hi)),
+                    interval: r.and_then(|r| r.ci).map(|ci| (ci.lo, ci.hi)),
                 })
                 .collect(),
         })

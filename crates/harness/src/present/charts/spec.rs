@@ -174,7 +174,10 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                     },
                     look: look(strategies, s),
                     points: qs.iter().map(|(x, q)| (*x, q.median)).collect(),
-                    band: qs.iter().map(|(x, r)| (*x, r.ci.lo, r.ci.hi)).collect(),
+                    band: qs
+                        .iter()
+                        .filter_map(|(x, r)| r.ci.map(|ci| (*x, ci.lo, ci.hi)))
+                        .collect(),
                     over_budget: group.over_budget_from(s).is_some()
                         || group.over_budget_from(base).is_some(),
                 })

@@ -523,9 +523,9 @@ fn writeup_section(groups: &[TieRuns], link: &str) -> String {
                 continue;
             };
             let text = format!("{family} {}", ci_text(&r));
-            if r.ci.lo > 1.0 {
+            if r.ci.is_some_and(|ci| ci.lo > 1.0) {
                 faster.push(text);
-            } else if r.ci.hi < 1.0 {
+            } else if r.ci.is_some_and(|ci| ci.hi < 1.0) {
                 slower.push(text);
             } else {
                 undecided.push(text);

@@ -12,7 +12,7 @@ use crate::present::charts::FLOOR;
 use crate::present::claim::list_words;
 use crate::present::format::ci_text_fine;
 use crate::present::targets::{
-    ratio_verdict, Bound, HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO, UNDECIDED,
+    ratio_verdict, Bound, HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO, TOO_FEW, UNDECIDED,
 };
 use crate::runs::Record;
 use crate::stats::Ratio;
@@ -22,10 +22,10 @@ use std::fmt::Write as _;
 /// A verdict as it reads in a table cell or a list: [`UNDECIDED`] in one
 /// word (the column or the line names the target).
 fn short(verdict: &'static str) -> &'static str {
-    if verdict == UNDECIDED {
-        "undecided"
-    } else {
-        verdict
+    match verdict {
+        UNDECIDED => "undecided",
+        TOO_FEW => "undecided (too few rows)",
+        _ => verdict,
     }
 }
 
@@ -46,7 +46,7 @@ impl Target {
             by_verdict.entry(v).or_default().push(map.clone());
         }
         let total = self.per_map.len();
-        let parts: Vec<String> = ["met", "**not met**", UNDECIDED, "not measured"]
+        let parts: Vec<String> = ["met", "**not met**", UNDECIDED, TOO_FEW, "not measured"]
             .iter()
             .filter_map(|v| {
                 let maps = by_verdict.get(v)?;
@@ -202,14 +202,27 @@ mod tests {
                 ("mystery", &[1.1; 6]),
             ],
         ));
+        // A file of five rows: too few for an interval, so nothing is
+        // judged there, though every row is inside every target.
+        rows.extend(map_rows(
+            "maze",
+            "short.map",
+            &[
+                ("heap", &[1.8; 5]),
+                ("bucket", &[1.2; 5]),
+                ("two-level", &[1.3; 5]),
+                ("mystery", &[1.1; 5]),
+            ],
+        ));
         let md = targets_markdown(&rows, &strategies);
         for line in [
             "| far.map | game | 6 | two-level | 1.85× [1.65–1.96] | **not met** | 1.88× [1.62–2.05] | undecided | 1.03× [0.969–1.05] | undecided |",
             "| near.map | game | 6 | two-level | 1.40× [1.40–1.40] | met | 1.80× [1.80–1.80] | met | 1.29× [1.29–1.29] | met |",
             "| m.map | maze | 6 | bucket | 1.20× [1.20–1.20] | met | 2.20× [2.20–2.20] | **not met** | 1.83× [1.83–1.83] | met |",
-            "- Fastest list within 1.5× of the floor: met on 2 of 3 map files (near.map and m.map); **not met** on 1 of 3 map files (far.map).",
-            "- `heap` within 2× of the floor: met on 1 of 3 map files (near.map); **not met** on 1 of 3 map files (m.map); undecided on 1 of 3 map files (far.map).",
-            "- Fastest list not slower than `heap`: met on 2 of 3 map files (near.map and m.map); undecided on 1 of 3 map files (far.map).",
+            "| short.map | maze | 5 | bucket | 1.20× (n = 5) | undecided (too few rows) | 1.80× (n = 5) | undecided (too few rows) | 1.50× (n = 5) | undecided (too few rows) |",
+            "- Fastest list within 1.5× of the floor: met on 2 of 4 map files (near.map and m.map); **not met** on 1 of 4 map files (far.map); undecided (too few rows) on 1 of 4 map files (short.map).",
+            "- `heap` within 2× of the floor: met on 1 of 4 map files (near.map); **not met** on 1 of 4 map files (m.map); undecided on 1 of 4 map files (far.map); undecided (too few rows) on 1 of 4 map files (short.map).",
+            "- Fastest list not slower than `heap`: met on 2 of 4 map files (near.map and m.map); undecided on 1 of 4 map files (far.map); undecided (too few rows) on 1 of 4 map files (short.map).",
         ] {
             assert!(md.contains(line), "no line\n{line}\nin\n{md}");
         }
