@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Peak memory of a sweep at 4096²: one map, two queries, the strategies fast
-# enough for that size, all threads. The run's metadata records the process's
+# Peak memory of a sweep at 4096²: one map, six queries (the fewest a median
+# gets a 95% interval from), the strategies fast enough for that size, all
+# threads. The run's metadata records the process's
 # peak resident memory; `astar-lab report` turns it into reports/memory/
 # (conditions with the peak, and bytes of search state per cell per strategy).
 #
@@ -14,7 +15,7 @@ cargo build --release -p astar-lab
 stamp=$(mktemp)
 trap 'rm -f "$stamp"' EXIT
 mkdir -p runs/memory
-lab sweep --sizes 4096 --maps 1 --queries 2 \
+lab sweep --sizes 4096 --maps 1 --queries 6 \
     --strategies heap,lazy-heap,dary4,pairing,bucket,radix,floor,pathfinding \
     --no-report --out runs/memory "$@"
 run=$(find runs/memory -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
