@@ -163,7 +163,7 @@ pub fn ci_text_fine(r: &Ratio) -> String {
     }
 }
 
-/// A median too few ratios for an interval: `54.8× (n = 1)`.
+/// A median over too few ratios for an interval: `54.8× (n = 1)`.
 fn no_interval_text(r: &Ratio) -> String {
     format!("{}× (n = {})", sig3(r.median), r.spread.n)
 }
