@@ -25,7 +25,7 @@ pub use grid::{Grid, GridError, NodeId, Passability, Point, DIRECTIONS};
 pub use key::Key;
 pub use map_file::{parse_map, MapError};
 pub use open_list::{insert_descending, spread_over_cells, OpenList, Unsupported};
-pub use replay::Floor;
+pub use replay::{Floor, LazyReplayList, Replay, ReplayList};
 pub use rules::{
     ClosedNodes, CostModel, Costs, GoalTest, Heuristic, Moves, NeighbourOrder, Rules, StepRule,
     TiePolicy,

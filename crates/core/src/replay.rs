@@ -7,23 +7,38 @@
 //! does nothing on push or decrease. Nothing that orders OPEN is left, so no
 //! open list can make this A* faster than the replay: its time is the floor
 //! that every strategy is compared with.
+//!
+//! A lazy list (decrease-key by pushing a second key) also pops the stale
+//! keys, and the search checks each one. [`LazyReplayList`] replays such a
+//! recording, stale keys and all, so that `Floor<L, LazyReplayList>` is the
+//! floor of lazy lists: what laziness costs the search, with no list.
 
 use crate::grid::{Grid, NodeId, Point};
 use crate::key::Key;
 use crate::open_list::OpenList;
 use crate::rules::Rules;
-use crate::search::{Search, SearchError, SearchReport};
+use crate::search::{NoObserver, Observer, Search, SearchError, SearchReport};
 
-/// Wraps a list and records the node of every key it pops (and the last key
-/// handed to it, which the replay must build too).
-#[derive(Debug, Default)]
-struct Recording<L> {
+/// Wraps a list and records what replay `R` keeps of every key it pops (and
+/// the last key handed to it, which the replay must build too).
+#[derive(Debug)]
+struct Recording<L, R: Replay> {
     inner: L,
-    popped: Vec<NodeId>,
+    popped: Vec<R::Popped>,
     last_handed: Key,
 }
 
-impl<L: OpenList> OpenList for Recording<L> {
+impl<L: Default, R: Replay> Default for Recording<L, R> {
+    fn default() -> Self {
+        Recording {
+            inner: L::default(),
+            popped: Vec::new(),
+            last_handed: Key::default(),
+        }
+    }
+}
+
+impl<L: OpenList, R: Replay> OpenList for Recording<L, R> {
     const NAME: &'static str = L::NAME;
     const LAZY: bool = L::LAZY;
 
@@ -44,12 +59,31 @@ impl<L: OpenList> OpenList for Recording<L> {
     }
     fn pop(&mut self) -> Option<Key> {
         let key = self.inner.pop()?;
-        self.popped.push(key.node());
+        self.popped.push(R::kept(key));
         Some(key)
     }
     fn len(&self) -> usize {
         self.inner.len()
     }
+}
+
+/// A replay's stand-in for OPEN: what it keeps of each recorded pop, and how
+/// it takes a recording in. Sealed: the two replays below are the only ones.
+pub trait Replay: OpenList + Default + sealed::Sealed {
+    /// What the replay keeps of a popped key.
+    type Popped: Copy + std::fmt::Debug + Send;
+    /// What of `key` the replay keeps.
+    fn kept(key: Key) -> Self::Popped;
+    /// The recorded pops, in order, for the recording to fill.
+    fn order_mut(&mut self) -> &mut Vec<Self::Popped>;
+    /// The recorded pops, in order (a `Vec`, for its capacity).
+    fn order(&self) -> &Vec<Self::Popped>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::ReplayList {}
+    impl Sealed for super::LazyReplayList {}
 }
 
 /// The replay's stand-in for OPEN: pops the recorded nodes in order, counts
@@ -97,6 +131,78 @@ impl OpenList for ReplayList {
     }
 }
 
+impl Replay for ReplayList {
+    type Popped = NodeId;
+    fn kept(key: Key) -> NodeId {
+        key.node()
+    }
+    fn order_mut(&mut self) -> &mut Vec<NodeId> {
+        &mut self.order
+    }
+    fn order(&self) -> &Vec<NodeId> {
+        &self.order
+    }
+}
+
+/// The stand-in for a lazy OPEN: hands back the recorded keys in order, the
+/// stale ones too, so that the search pops each stale key and finds its node
+/// closed, as over a lazy list. A decrease-key adds a key, as a lazy list's
+/// does, so `len` counts stale keys too.
+///
+/// It hands back whole keys (16 bytes a pop, read in order), not just nodes:
+/// a lazy list's pop returns the key it was given, and the search checks a
+/// live key's F against the node's (in debug builds).
+#[derive(Debug, Default)]
+pub struct LazyReplayList {
+    order: Vec<Key>,
+    next: usize,
+    live: usize,
+    last_handed: Key,
+}
+
+impl OpenList for LazyReplayList {
+    const NAME: &'static str = "lazy-floor";
+    const LAZY: bool = true;
+
+    fn clear(&mut self, _nodes: usize) {
+        self.next = 0;
+        self.live = 0;
+    }
+    #[inline(always)]
+    fn push(&mut self, key: Key) {
+        self.last_handed = key;
+        self.live += 1;
+    }
+    #[inline(always)]
+    fn decrease(&mut self, key: Key) {
+        self.last_handed = key;
+        self.live += 1;
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Key> {
+        let key = *self.order.get(self.next)?;
+        self.next += 1;
+        self.live -= 1;
+        Some(key)
+    }
+    fn len(&self) -> usize {
+        self.live
+    }
+}
+
+impl Replay for LazyReplayList {
+    type Popped = Key;
+    fn kept(key: Key) -> Key {
+        key
+    }
+    fn order_mut(&mut self) -> &mut Vec<Key> {
+        &mut self.order
+    }
+    fn order(&self) -> &Vec<Key> {
+        &self.order
+    }
+}
+
 /// What identifies a query: the grid's content (by its [`Grid::stamp`],
 /// renewed on every change, so neither another grid that reuses the same
 /// storage nor an edited one passes for the recorded one), the endpoints and
@@ -120,32 +226,35 @@ impl QueryId {
     }
 }
 
-/// Records a search over open list `L`, then replays it without one.
+/// Records a search over open list `L`, then replays it without one, with
+/// replay `R`: [`ReplayList`] (the floor) for a list that is not lazy,
+/// [`LazyReplayList`] (the floor of lazy lists) for one that is.
 #[derive(Debug)]
-pub struct Floor<L> {
-    recorder: Search<Recording<L>>,
-    replay: Search<ReplayList>,
+pub struct Floor<L, R: Replay = ReplayList> {
+    recorder: Search<Recording<L, R>>,
+    replay: Search<R>,
     recorded: Option<(QueryId, SearchReport)>,
 }
 
-impl<L: OpenList + Default> Default for Floor<L> {
+impl<L: OpenList + Default, R: Replay> Default for Floor<L, R> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<L: OpenList + Default> Floor<L> {
+impl<L: OpenList + Default, R: Replay> Floor<L, R> {
     /// A floor that records with a default `L`.
     pub fn new() -> Self {
         const {
             assert!(
-                !L::LAZY,
-                "record with a non-lazy list: a lazy one also pops stale keys"
+                L::LAZY == R::LAZY,
+                "record with a list as lazy as the replay: only a lazy list pops stale keys, \
+                 and only a lazy replay hands them back"
             )
         };
         Floor {
             recorder: Search::new(),
-            replay: Search::with_open_list(ReplayList::default()),
+            replay: Search::with_open_list(R::default()),
             recorded: None,
         }
     }
@@ -162,7 +271,7 @@ impl<L: OpenList + Default> Floor<L> {
         self.recorded = None;
         let report = self.recorder.run(grid, start, goal, rules)?;
         let popped = &self.recorder.open_list().popped;
-        let order = &mut self.replay.open_list_mut().order;
+        let order = self.replay.open_list_mut().order_mut();
         order.clear();
         order.extend_from_slice(popped);
         self.recorded = Some((QueryId::of(grid, start, goal, rules), report));
@@ -180,23 +289,29 @@ impl<L: OpenList + Default> Floor<L> {
         goal: Point,
         rules: &Rules,
     ) -> Result<SearchReport, SearchError> {
+        self.replay_observed(grid, start, goal, rules, &mut NoObserver)
+    }
+
+    /// [`replay`](Floor::replay), reporting every event to `observer` (as
+    /// [`Search::run_observed`]; not for timing, as the observer is compiled
+    /// into the replayed loop).
+    pub fn replay_observed(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        rules: &Rules,
+        observer: &mut impl Observer,
+    ) -> Result<SearchReport, SearchError> {
         let id = QueryId::of(grid, start, goal, rules);
         if self.recorded.is_none_or(|(q, _)| q != id) {
             self.record(grid, start, goal, rules)?;
         }
-        let report = self.replay.run(grid, start, goal, rules)?;
+        let report = self
+            .replay
+            .run_observed(grid, start, goal, rules, observer)?;
         debug_assert_eq!(Some(report), self.recorded.map(|(_, r)| r));
         Ok(report)
-    }
-
-    /// The nodes the recorded search expanded, in order (its last pop is the
-    /// goal, or the node that hit the limit, and is not expanded).
-    pub fn expansions(&self) -> &[NodeId] {
-        let popped = &self.replay.open_list().order;
-        match self.recorded {
-            Some((_, r)) => &popped[..r.counters.expansions as usize],
-            None => &[],
-        }
     }
 
     /// The path of the last replay, start to goal.
@@ -205,10 +320,23 @@ impl<L: OpenList + Default> Floor<L> {
     }
 
     /// Bytes per node of the replay's state: the search arrays and the
-    /// recorded order (4 bytes per popped node, averaged over the nodes).
+    /// recorded order (what the replay keeps of each pop — 4 bytes for the
+    /// floor, a 16-byte key for the lazy floor —, averaged over the nodes).
     pub fn bytes_per_node(&self, nodes: usize) -> f64 {
-        let order = self.replay.open_list().order.capacity() * std::mem::size_of::<NodeId>();
+        let order = self.replay.open_list().order().capacity() * std::mem::size_of::<R::Popped>();
         crate::SEARCH_BYTES_PER_NODE as f64 + crate::spread_over_cells(order, nodes)
+    }
+}
+
+impl<L: OpenList + Default> Floor<L> {
+    /// The nodes the recorded search expanded, in order (its last pop is the
+    /// goal, or the node that hit the limit, and is not expanded).
+    pub fn expansions(&self) -> &[NodeId] {
+        let popped = self.replay.open_list().order();
+        match self.recorded {
+            Some((_, r)) => &popped[..r.counters.expansions as usize],
+            None => &[],
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use astar_core::*;
-use common::Sorted;
+use common::{LazySorted, Sorted};
 
 /// The first and last passable cells in reading order.
 fn ends(grid: &Grid) -> (Point, Point) {
@@ -46,6 +46,49 @@ fn replay_matches_the_recorded_search() {
         if limit.is_some() {
             assert_eq!(got.outcome, Outcome::LimitReached);
         }
+    }
+}
+
+/// The lazy floor replays a lazy list's search, stale pops and all: the same
+/// report (stale pops, largest OPEN with its stale keys), the same
+/// expansions and path.
+#[test]
+fn lazy_replay_matches_the_recorded_lazy_search() {
+    for (seed, costs, heuristic) in [
+        (1, Rules::default().costs, Heuristic::Zero),
+        (2, Rules::movingai().costs, Heuristic::Octile),
+    ] {
+        let grid = Grid::random(60, 40, 0.2, seed).unwrap();
+        let rules = Rules {
+            costs,
+            heuristic,
+            ..Rules::default()
+        };
+        let (start, goal) = ends(&grid);
+        let mut direct = Search::<LazySorted>::new();
+        let mut log = ExpansionLog::default();
+        let want = direct
+            .run_observed(&grid, start, goal, &rules, &mut log)
+            .unwrap();
+        assert_eq!(want.outcome, Outcome::Found, "seed {seed}");
+        assert!(
+            want.counters.stale_pops > 10,
+            "seed {seed}: {:?}",
+            want.counters
+        );
+        let mut floor = Floor::<LazySorted, LazyReplayList>::new();
+        for got in [
+            floor.replay(&grid, start, goal, &rules).unwrap(),
+            floor.replay(&grid, start, goal, &rules).unwrap(),
+        ] {
+            assert_eq!(got, want, "seed {seed}");
+        }
+        let mut replayed = ExpansionLog::default();
+        floor
+            .replay_observed(&grid, start, goal, &rules, &mut replayed)
+            .unwrap();
+        assert_eq!(replayed.nodes, log.nodes, "seed {seed}");
+        assert_eq!(floor.path(&grid), direct.path(&grid), "seed {seed}");
     }
 }
 

@@ -1,23 +1,47 @@
-//! The zero-cost floor as a strategy.
+//! The zero-cost floors as strategies.
 //!
 //! [`FloorSolver`] records one search untimed (in [`Solver::prepare`]) and
 //! replays exactly that expansion sequence with no open list
 //! ([`astar_core::Floor`]): the time no open list can beat.
+//! [`LazyFloorSolver`] records over a lazy list and replays its stale pops
+//! too: the time no lazy list can beat, and, over the floor, what laziness
+//! alone costs the search.
 
 use crate::Solver;
-use astar_core::{Floor, Grid, NodeId, Point, Rules, SearchError, SearchReport};
+use astar_core::{
+    ExpansionLog, Floor, Grid, LazyReplayList, NodeId, OpenList, Point, Replay, ReplayList, Rules,
+    SearchError, SearchReport,
+};
 use openlist_heap::BinaryHeap;
+use openlist_lazy_heap::LazyHeap;
 
-/// The zero-cost floor as a [`Solver`]: recorded with the indexed binary heap.
-#[derive(Debug, Default)]
-pub struct FloorSolver {
-    floor: Floor<BinaryHeap>,
+/// A floor as a [`Solver`]: recorded over list `L`, replayed by `R`.
+#[derive(Debug)]
+pub struct ReplaySolver<L, R: Replay> {
+    floor: Floor<L, R>,
     nodes: usize,
 }
 
-impl Solver for FloorSolver {
+impl<L: OpenList + Default, R: Replay> Default for ReplaySolver<L, R> {
+    fn default() -> Self {
+        ReplaySolver {
+            floor: Floor::new(),
+            nodes: 0,
+        }
+    }
+}
+
+/// The zero-cost floor: recorded with the indexed binary heap.
+pub type FloorSolver = ReplaySolver<BinaryHeap, ReplayList>;
+
+/// The floor of lazy lists: recorded with `std`'s heap made lazy, whose
+/// stale keys it pops too. Any correct lazy list pops the same keys in the
+/// same order (keys are a strict total order, and a node's keys differ in F).
+pub type LazyFloorSolver = ReplaySolver<LazyHeap, LazyReplayList>;
+
+impl<L: OpenList + Default + Send, R: Replay + Send> Solver for ReplaySolver<L, R> {
     fn name(&self) -> &'static str {
-        "floor"
+        R::NAME
     }
     fn prepare(
         &mut self,
@@ -46,8 +70,12 @@ impl Solver for FloorSolver {
         rules: &Rules,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
         self.floor.record(grid, start, goal, rules)?;
-        let report = self.solve(grid, start, goal, rules)?;
-        Ok((report, Some(self.floor.expansions().to_vec())))
+        self.nodes = grid.node_count();
+        let mut log = ExpansionLog::default();
+        let report = self
+            .floor
+            .replay_observed(grid, start, goal, rules, &mut log)?;
+        Ok((report, Some(log.nodes)))
     }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
         self.floor.path(grid)

@@ -39,7 +39,7 @@ mod petgraph_peer;
 mod solver;
 pub mod strategy;
 
-pub use floor::FloorSolver;
+pub use floor::{FloorSolver, LazyFloorSolver, ReplaySolver};
 pub use peer::PathfindingPeer;
 pub use petgraph_peer::{CallbackCalls, PetgraphPeer};
 pub use solver::Solver;

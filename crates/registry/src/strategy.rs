@@ -6,7 +6,8 @@
 //! reports pick it up from here. Each line also says how the list's
 //! operations grow ([`Growth`]), which is how benches and examples know which
 //! lists to leave out of large maps. The `others` part holds the strategies
-//! that are not open lists — the zero-cost `floor` and the peers — each with
+//! that are not open lists — the zero-cost `floor`, its lazy form
+//! `lazy-floor`, and the peers — each with
 //! its own [`Solver`]; [`Strategy::with`] (generic over the list type) covers
 //! the open lists only, and [`Strategy::kind`] tells them apart.
 
@@ -40,7 +41,8 @@ pub enum Growth {
 pub enum Kind {
     /// An open list run by the core search: reports its expansion order.
     OpenList,
-    /// The zero-cost floor: a recorded search replayed with no open list.
+    /// A zero-cost floor (`floor`, or `lazy-floor` for lazy lists): a
+    /// recorded search replayed with no open list.
     Floor,
     /// Another crate's A*: comparable on cost only.
     Peer,
@@ -154,6 +156,8 @@ strategies! {
     others {
         /// The zero-cost floor: the recorded search replayed without OPEN.
         Floor => "floor", Floor, crate::floor::FloorSolver,
+        /// The floor of lazy lists: the recorded search's stale pops replayed too.
+        LazyFloor => "lazy-floor", Floor, crate::floor::LazyFloorSolver,
         /// The `pathfinding` crate's `astar`.
         Pathfinding => "pathfinding", Peer, crate::peer::PathfindingPeer,
         /// `petgraph`'s `algo::astar` on a compressed-sparse-row graph of the grid.

@@ -28,6 +28,30 @@ impl OpenList for Sorted {
     }
 }
 
+/// [`Sorted`] made lazy: a decrease-key pushes a second key and leaves the
+/// old one, which pops stale later.
+#[derive(Default)]
+pub struct LazySorted(Sorted);
+impl OpenList for LazySorted {
+    const NAME: &'static str = "lazy-sorted";
+    const LAZY: bool = true;
+    fn clear(&mut self, nodes: usize) {
+        self.0.clear(nodes);
+    }
+    fn push(&mut self, key: Key) {
+        self.0.push(key);
+    }
+    fn decrease(&mut self, key: Key) {
+        self.0.push(key);
+    }
+    fn pop(&mut self) -> Option<Key> {
+        self.0.pop()
+    }
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
 /// A point.
 pub fn p(x: u32, y: u32) -> Point {
     Point::new(x, y)

@@ -68,8 +68,8 @@ fn bytes_per_cell_count_what_open_held() {
         // key OPEN held at its peak (stale ones too, for lazy lists), less the
         // few the tiny search already had room for, at 12 bytes a key (the
         // least any list here keeps: the heap's narrow slots, an 8-byte word
-        // and the node). The floor holds no OPEN: its storage is the recorded
-        // order, one node id per pop.
+        // and the node). A floor holds no OPEN: its storage is the recorded
+        // order, at least one node id per pop (the lazy floor keeps keys).
         let (needed, what) = match strategy.kind() {
             Kind::Floor => (
                 c.pops.saturating_sub(4 * tiny.counters.pops) * size_of::<u32>() as u64,

@@ -10,8 +10,10 @@
 
 use crate::reference;
 use crate::SplitMix;
-use astar_core::{Costs, Grid, Heuristic, Moves, NodeId, Outcome, Point, Rules, TiePolicy};
-use astar_registry::Strategy;
+use astar_core::{
+    Costs, Grid, Heuristic, Moves, NodeId, OpenList, Outcome, Point, Rules, TiePolicy,
+};
+use astar_registry::{Strategy, WithOpenList};
 
 const HEURISTICS: [Heuristic; 5] = [
     Heuristic::Octile,
@@ -241,6 +243,62 @@ fn every_strategy_runs_the_same_search() {
     for ((s, _), n) in solvers.iter().zip(&ran) {
         assert!(*n >= 60, "{s} ran only {n} of {maps} cases");
     }
+}
+
+/// Whether a strategy is a lazy open list (decrease-key by a second key).
+fn is_lazy(s: Strategy) -> bool {
+    struct Lazy;
+    impl WithOpenList for Lazy {
+        type Output = bool;
+        fn call<L: OpenList + Default + Send + 'static>(self) -> bool {
+            L::LAZY
+        }
+    }
+    s.with(Lazy).unwrap_or(false)
+}
+
+/// The lazy floor stands for every lazy list: each pops exactly its stale
+/// keys (keys are a strict total order, so the stale ones too come off in
+/// one order), and so counts the same stale pops and holds the same largest
+/// OPEN. A list that dropped stale keys unseen, or popped one out of order
+/// past the goal, would differ here, while the sameness test above, which
+/// leaves those two counters out, would pass.
+#[test]
+fn every_lazy_list_pops_the_lazy_floors_stale_keys() {
+    let lazy: Vec<Strategy> = Strategy::LISTS
+        .iter()
+        .copied()
+        .filter(|&s| is_lazy(s))
+        .collect();
+    assert!(lazy.len() >= 4, "only {} lazy lists", lazy.len());
+    let mut floor = Strategy::LazyFloor.solver();
+    let mut solvers: Vec<_> = lazy.iter().map(|s| (*s, s.solver())).collect();
+    let (mut compared, mut stale) = (0, 0);
+    for i in 0..CASES {
+        let Some(c) = case(i) else { continue };
+        let Some((want, _)) = crate::solve(
+            Strategy::LazyFloor,
+            floor.as_mut(),
+            &c.grid,
+            c.start,
+            c.goal,
+            &c.rules,
+        ) else {
+            continue;
+        };
+        stale += want.counters.stale_pops;
+        for (s, solver) in &mut solvers {
+            let Some((got, _)) =
+                crate::solve(*s, solver.as_mut(), &c.grid, c.start, c.goal, &c.rules)
+            else {
+                continue;
+            };
+            assert_eq!(got, want, "{s} against the lazy floor, {}", c.what);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 1200, "only {compared} runs compared");
+    assert!(stale >= 4000, "only {stale} stale pops in all");
 }
 
 /// A small hand-checkable case of the limit: on an open 5×1 corridor from one
