@@ -33,7 +33,7 @@ elif [[ -z $row ]]; then
     # Rows are counted from 0; the header is the first line.
     row=$(($(grep -c . "$scen") - 2))
 fi
-strategies=(floor heap dary4 pairing bucket radix lazy-heap sparse-bucket two-level pathfinding)
+strategies=(floor lazy-floor heap dary4 pairing bucket radix lazy-heap sparse-bucket two-level pathfinding)
 out=reports/instructions
 mkdir -p "$out"
 work=$(mktemp -d)
@@ -97,7 +97,12 @@ vg=$(valgrind --version)
     echo "was closed: one for each decrease-key, but for those still on OPEN"
     echo "when the search ends; each a pop and a check the other lists do not"
     echo "make. (The peer reports the counts of this project's search, not its"
-    echo "own, so its column is empty.)"
+    echo "own, so its column is empty.) \`lazy-floor\` is the floor of lazy lists:"
+    echo "the same search with every stale key popped and checked, and no list."
+    echo "\`laziness\` is, for a lazy list, the share of its instructions over the"
+    echo "floor's that the lazy floor spends too: the part of its cost that is the"
+    echo "stale pops and their checks, which a list that found and moved a node's"
+    echo "key instead could save (but for what finding it costs)."
     echo
     echo "- \`random\`: the first query of the random 1024² map (25% obstacles,"
     echo "  default rules: costs 10/14, octile heuristic)."
@@ -111,8 +116,8 @@ vg=$(valgrind --version)
             printf "The search: %d expansions; per expansion %.2f keys pushed and %.2f decrease-keys.\n\n",
                 $3, $11 / $3, $12 / $3
         }' "$csv"
-        echo "| strategy | expansions | instructions | × floor | branches | mispredicted | D1 misses | LL misses | stale pops |"
-        echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+        echo "| strategy | expansions | instructions | × floor | laziness | branches | mispredicted | D1 misses | LL misses | stale pops |"
+        echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
         awk -F, -v w="$w" '
             # A difference of two runs can dip a few misses below zero;
             # one that rounds to zero prints as zero, not "-0.000".
@@ -121,6 +126,7 @@ vg=$(valgrind --version)
                 return s ~ /^-0\.0*$/ ? substr(s, 2) : s
             }
             NR > 1 && $1 == w && $2 == "floor" { floor = $4 / $3 }
+            NR > 1 && $1 == w && $2 == "lazy-floor" { lazy = $4 / $3 }
             NR > 1 && $1 == w { rows[++n] = $0 }
             END {
                 for (i = 1; i <= n; i++) {
@@ -129,8 +135,13 @@ vg=$(valgrind --version)
                     # The peer reports the counts of the search of this project, not of
                     # its own queue, so it has no stale pops to show.
                     stale = f[2] == "pathfinding" ? "–" : sprintf("%.2f", f[13] / e)
-                    printf "| %s | %d | %.1f | %.2f | %.1f | %s | %s | %s | %s |\n",
-                        f[2], e, f[4] / e, (f[4] / e) / floor, f[5] / e,
+                    # Only a lazy list (one that pops stale keys) has a part
+                    # of its cost that the lazy floor stands for.
+                    laziness = "–"
+                    if (f[13] > 0 && f[2] != "lazy-floor" && f[2] != "pathfinding")
+                        laziness = sprintf("%.0f%%", 100 * (lazy - floor) / (f[4] / e - floor))
+                    printf "| %s | %d | %.1f | %.2f | %s | %.1f | %s | %s | %s | %s |\n",
+                        f[2], e, f[4] / e, (f[4] / e) / floor, laziness, f[5] / e,
                         fixed(f[6] / e, "%.2f"), fixed((f[7] + f[8]) / e, "%.2f"),
                         fixed((f[9] + f[10]) / e, "%.3f"), stale
                 }
