@@ -26,6 +26,8 @@ struct Recording<L, R: Replay> {
     inner: L,
     popped: Vec<R::Popped>,
     last_handed: Key,
+    /// Cells the last `clear` prepared for, for `bytes_per_node`.
+    nodes: usize,
 }
 
 impl<L: Default, R: Replay> Default for Recording<L, R> {
@@ -34,6 +36,7 @@ impl<L: Default, R: Replay> Default for Recording<L, R> {
             inner: L::default(),
             popped: Vec::new(),
             last_handed: Key::default(),
+            nodes: 0,
         }
     }
 }
@@ -48,6 +51,7 @@ impl<L: OpenList, R: Replay> OpenList for Recording<L, R> {
     fn clear(&mut self, nodes: usize) {
         self.inner.clear(nodes);
         self.popped.clear();
+        self.nodes = nodes;
     }
     fn push(&mut self, key: Key) {
         self.last_handed = key;
@@ -64,6 +68,11 @@ impl<L: OpenList, R: Replay> OpenList for Recording<L, R> {
     }
     fn len(&self) -> usize {
         self.inner.len()
+    }
+    /// The list's own bytes and the pops recorded so far, at their capacity.
+    fn bytes_per_node(&self) -> f64 {
+        let popped = self.popped.capacity() * std::mem::size_of::<R::Popped>();
+        self.inner.bytes_per_node() + crate::spread_over_cells(popped, self.nodes)
     }
 }
 
@@ -325,6 +334,14 @@ impl<L: OpenList + Default, R: Replay> Floor<L, R> {
     pub fn bytes_per_node(&self, nodes: usize) -> f64 {
         let order = self.replay.open_list().order().capacity() * std::mem::size_of::<R::Popped>();
         crate::SEARCH_BYTES_PER_NODE as f64 + crate::spread_over_cells(order, nodes)
+    }
+
+    /// Bytes per node of the recording search, which is not timed but is
+    /// memory the floor must have while it records: its search arrays, the
+    /// list it records over and the pops it has recorded, for the map it last
+    /// recorded on.
+    pub fn recording_bytes_per_node(&self) -> f64 {
+        crate::SEARCH_BYTES_PER_NODE as f64 + self.recorder.open_list().bytes_per_node()
     }
 }
 

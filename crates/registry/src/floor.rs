@@ -84,6 +84,6 @@ impl<L: OpenList + Default + Send, R: Replay + Send> Solver for ReplaySolver<L, 
         self.floor.bytes_per_node(self.nodes)
     }
     fn preparation_bytes_per_node(&self) -> f64 {
-        crate::RECORDING_SEARCH_BYTES_PER_NODE
+        self.floor.recording_bytes_per_node()
     }
 }

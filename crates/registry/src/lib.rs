@@ -49,10 +49,12 @@ pub use strategy::{Growth, Kind, Strategy, StrategyList, WithOpenList};
 /// the indexed binary heap (any correct list runs the same search).
 pub type ReferenceList = openlist_heap::BinaryHeap;
 
-/// Per-cell arrays of the untimed heap search that the floor records and the
-/// peer takes its counters from: G and tag, and the heap's position map.
-const RECORDING_SEARCH_BYTES_PER_NODE: f64 =
-    (astar_core::SEARCH_BYTES_PER_NODE + std::mem::size_of::<u32>()) as f64;
+/// Bytes per node of the untimed search a peer takes its counters from, for
+/// the map it last ran on: G and tag, and the heap's position map and slots.
+fn reference_search_bytes_per_node(search: &astar_core::Search<ReferenceList>) -> f64 {
+    astar_core::SEARCH_BYTES_PER_NODE as f64
+        + astar_core::OpenList::bytes_per_node(search.open_list())
+}
 
 /// What every peer refuses, and why: another crate's A* has no expansion
 /// limit, breaks ties its own way (so under an inadmissible heuristic its cost

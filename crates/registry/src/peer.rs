@@ -174,7 +174,7 @@ impl Solver for PathfindingPeer {
         Some(path.iter().map(|&n| grid.point(n)).collect())
     }
     fn preparation_bytes_per_node(&self) -> f64 {
-        crate::RECORDING_SEARCH_BYTES_PER_NODE
+        crate::reference_search_bytes_per_node(&self.reference)
     }
     /// An estimate from the crate's data layout, as it does not say: per node
     /// it reaches, an index-map entry (hash, node, parent index, cost: 32

@@ -319,7 +319,7 @@ impl Solver for PetgraphPeer {
             Some((_, graph)) => Self::graph_bytes(graph) as f64 / graph.node_count().max(1) as f64,
             None => 0.0,
         };
-        crate::RECORDING_SEARCH_BYTES_PER_NODE + graph
+        crate::reference_search_bytes_per_node(&self.reference) + graph
     }
     /// An estimate from petgraph's data layout, as it does not say: per node
     /// reached, a score-map entry (node, (F, H, G): 32 bytes and a control

@@ -332,7 +332,7 @@ fn check_memory(
     let available = machine::available_memory().unwrap_or(8 << 30);
     if needed > available {
         bail!(
-            "size {} needs about {:.1} GiB ({threads} threads × {} strategies' search arrays, plus maps), but only {:.1} GiB is available",
+            "size {} needs up to about {:.1} GiB ({threads} threads × {} strategies' search arrays, plus maps), but only {:.1} GiB is available",
             config.sizes.iter().max().copied().unwrap_or(0),
             needed as f64 / (1u64 << 30) as f64,
             strategies.len(),
@@ -349,10 +349,11 @@ const PROBE_SIDE: u32 = 64;
 /// Estimates the peak memory of a sweep, in bytes.
 ///
 /// Per worker thread, one searcher per strategy, each with per-cell arrays
-/// (the search's own and the list's: asked of each list after a search on a
-/// small open map, and those of the untimed search the floor and the peer
-/// prepare with) plus room for OPEN's entries, allowed 2 bytes a cell (a
-/// 16-byte key for one cell in 8; OPEN stays far smaller on these maps).
+/// (the search's own and the list's, and those of the untimed search the
+/// floors and the peers prepare with: asked of each strategy after a search
+/// that closes every cell of a small map) plus room for OPEN's entries,
+/// allowed 2 bytes a cell (a 16-byte key for one cell in 8; OPEN stays far
+/// smaller on these maps).
 /// Shared: every map of the largest size with its largest component (5 bytes
 /// a cell), the labelling scratch of each thread (5), and the warm-up map (1).
 pub fn memory_estimate(
@@ -367,8 +368,16 @@ pub fn memory_estimate(
     // scratch) spread over its cells is small beside its per-cell arrays, as
     // on the sweep's large maps; a 2×2 map made a few kilobytes of it read as
     // hundreds of bytes a cell.
-    let probe = Grid::open(PROBE_SIDE, PROBE_SIDE).expect("the probe map is valid");
+    //
+    // The goal is walled off, so the search closes every other cell: what a
+    // strategy keeps per query (the floors' recorded pops, OPEN's keys, a
+    // peer's maps) is then at the most a search of that map can need, as on
+    // the large maps' longest queries, not at a straight path's few cells.
+    let mut probe = Grid::open(PROBE_SIDE, PROBE_SIDE).expect("the probe map is valid");
     let corner = Point::new(PROBE_SIDE - 1, PROBE_SIDE - 1);
+    for (x, y) in [(1, 0), (0, 1), (1, 1)] {
+        probe.set_passable(Point::new(corner.x - x, corner.y - y), false);
+    }
     let per_cell_per_thread: f64 = strategies
         .iter()
         .map(|s| {
@@ -605,6 +614,36 @@ fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Durati
 mod tests {
     use super::*;
 
+    /// The estimate covers what the committed 4096² runs measured: for each
+    /// run folder's own configuration, strategies and threads, it is at least
+    /// the peak memory the sweep recorded (an estimate below it would let a
+    /// sweep past the check that then runs out of memory), and not so far
+    /// above that it turns away a sweep the machine could run.
+    #[test]
+    fn the_estimate_covers_the_peak_memory_of_the_published_runs() {
+        let reports = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../reports");
+        for dir in ["data", "memory/data"] {
+            let meta = crate::runs::read_meta(&reports.join(dir)).unwrap();
+            let config = &meta.config;
+            let strategies = config.strategy_list().unwrap();
+            let estimate =
+                memory_estimate(config, &strategies, &config.rules().unwrap(), meta.threads);
+            let peak = meta
+                .peak_rss_bytes
+                .expect("a finished run records its peak");
+            let ratio = estimate as f64 / peak as f64;
+            eprintln!("{dir}: estimate {estimate} bytes, peak {peak} ({ratio:.2}×)");
+            assert!(
+                ratio >= 1.0,
+                "{dir}: estimated {estimate} bytes, below the {peak} measured"
+            );
+            assert!(
+                ratio < 2.5,
+                "{dir}: estimated {estimate} bytes, {ratio:.2}× the {peak} measured"
+            );
+        }
+    }
+
     /// The published sweep fits the machines it is published on: every
     /// strategy's per-cell arrays are counted, and no list's fixed storage
     /// passes for per-cell memory (a probe map of a few cells once put
@@ -618,9 +657,10 @@ mod tests {
         };
         let (one, two) = (gib(1), gib(2));
         eprintln!("--full: {one:.1} GiB on 1 thread, {two:.1} GiB on 2");
-        // 4098² cells × (17 strategies × at least 10 bytes each).
+        // 4098² cells × (17 strategies × at least 10 bytes each); on two
+        // threads, within the 24 GiB of the machines it is published on.
         assert!(one > 2.5, "{one}");
-        assert!(two < 20.0, "{two}");
+        assert!(two < 22.0, "{two}");
         assert!(two > one * 1.5, "{one} {two}");
     }
 }

@@ -16,6 +16,25 @@ const KEY_BYTES_AT_LEAST: u64 = 12;
 /// OPEN's entries in storage of its own.
 const ALL_PER_CELL: &[&str] = &["linked"];
 
+/// A prepared and solved search's figures: bytes a cell of search state and
+/// of preparation, and its report.
+fn run_both(
+    strategy: Strategy,
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+    rules: &Rules,
+) -> (f64, f64, SearchReport) {
+    let mut solver: Box<dyn Solver> = strategy.solver();
+    solver.prepare(grid, start, goal, rules).unwrap();
+    let report = solver.solve(grid, start, goal, rules).unwrap();
+    (
+        solver.bytes_per_node(),
+        solver.preparation_bytes_per_node(),
+        report,
+    )
+}
+
 fn run(
     strategy: Strategy,
     grid: &Grid,
@@ -23,10 +42,51 @@ fn run(
     goal: Point,
     rules: &Rules,
 ) -> (f64, SearchReport) {
-    let mut solver: Box<dyn Solver> = strategy.solver();
-    solver.prepare(grid, start, goal, rules).unwrap();
-    let report = solver.solve(grid, start, goal, rules).unwrap();
-    (solver.bytes_per_node(), report)
+    let (bytes, _, report) = run_both(strategy, grid, start, goal, rules);
+    (bytes, report)
+}
+
+/// The untimed search a floor records or a peer takes its counters from is
+/// memory a sweep must have (its estimate adds it): its figure must grow
+/// with what that search held, as the timed search's does. A figure that
+/// counts only per-cell arrays, leaving out the recorded pops or the
+/// recording list's keys, fails here; the open lists prepare nothing.
+#[test]
+fn preparation_bytes_count_what_the_untimed_search_held() {
+    let grid = Grid::open(96, 96).unwrap();
+    let cells = grid.node_count() as f64;
+    let rules = Rules {
+        heuristic: Heuristic::Zero,
+        ..Rules::default()
+    };
+    let corner = Point::new(0, 0);
+    let far = Point::new(95, 95);
+    for &strategy in Strategy::ALL {
+        let (_, small, tiny) = run_both(strategy, &grid, corner, corner, &rules);
+        let (_, big, report) = run_both(strategy, &grid, corner, far, &rules);
+        if strategy.kind() == Kind::OpenList {
+            assert_eq!((small, big), (0.0, 0.0), "{strategy} prepares nothing");
+            continue;
+        }
+        assert!(
+            small >= SEARCH_BYTES_PER_NODE as f64,
+            "{strategy}: {small} bytes a cell is below the untimed search's own arrays"
+        );
+        let (c, t) = (report.counters, tiny.counters);
+        // The untimed search runs over a heap (lazy for the lazy floor): at
+        // its peak it held OPEN's keys, at 12 bytes or more each; a floor's
+        // recording also keeps every pop, at least a node id each.
+        let mut needed = c.max_open.saturating_sub(4 * t.max_open) * KEY_BYTES_AT_LEAST;
+        if strategy.kind() == Kind::Floor {
+            let pops = |c: astar_core::Counters| c.pops + c.stale_pops;
+            needed += pops(c).saturating_sub(4 * pops(t)) * size_of::<u32>() as u64;
+        }
+        let grown = (big - small) * cells;
+        assert!(
+            grown >= needed as f64,
+            "{strategy}: its preparation grew by {grown} bytes, less than the {needed} bytes its untimed search held"
+        );
+    }
 }
 
 #[test]
