@@ -104,6 +104,12 @@ vg=$(valgrind --version)
     echo "stale pops and their checks, which a list that found and moved a node's"
     echo "key instead could save (but for what finding it costs)."
     echo
+    echo "The instruction counts depend only on the code a search runs. The"
+    echo "simulated misses and mispredictions depend on where the build puts that"
+    echo "code and its data too: rerun on one build they agree to the digits shown,"
+    echo "but a change elsewhere in the program that moves them can shift a figure"
+    echo "in its last digit or two while every instruction count stays the same."
+    echo
     echo "- \`random\`: the first query of the random 1024² map (25% obstacles,"
     echo "  default rules: costs 10/14, octile heuristic)."
     echo "- \`movingai\`: row $row (from 0) of \`$(basename "$scen")\` under"
