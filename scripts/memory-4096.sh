@@ -16,7 +16,7 @@ stamp=$(mktemp)
 trap 'rm -f "$stamp"' EXIT
 mkdir -p runs/memory
 lab sweep --sizes 4096 --maps 1 --queries 6 \
-    --strategies heap,lazy-heap,dary4,pairing,bucket,radix,floor,pathfinding \
+    --strategies heap,lazy-heap,dary4,pairing,bucket,radix,two-level,floor,lazy-floor,pathfinding \
     --no-report --out runs/memory "$@"
 run=$(find runs/memory -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
 if [[ -z "$run" ]]; then
