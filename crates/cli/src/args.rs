@@ -1,10 +1,9 @@
 //! Arguments every command shares, parsed one way: points, sizes,
-//! densities, counts, shards and the search rules.
+//! densities, counts and the search rules.
 
 use astar_core::{
     ClosedNodes, CostModel, GoalTest, Heuristic, Moves, NeighbourOrder, Point, Rules, TiePolicy,
 };
-use astar_harness::experiments::sweep::Shard;
 use clap::Args;
 
 /// Parses `X,Y`.
@@ -72,20 +71,6 @@ pub fn parse_densities(text: &str) -> Result<Densities, String> {
         return Err("empty density list".into());
     }
     Ok(Densities(out))
-}
-
-/// Parses a shard `K/N`.
-pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let bad = || format!("expected a shard as K/N with 1 <= K <= N, got {text:?}");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n): (u32, u32) = (
-        k.trim().parse().map_err(|_| bad())?,
-        n.trim().parse().map_err(|_| bad())?,
-    );
-    if k == 0 || k > n {
-        return Err(bad());
-    }
-    Ok(Shard { k, n })
 }
 
 /// Parses a whole number of at least 1.

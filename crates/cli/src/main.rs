@@ -38,7 +38,7 @@ enum Command {
     /// Where the heap's 2–3× claim holds: one run folder per condition; writes the claim-conditions section.
     Claim(cmd::claim::ClaimArgs),
     /// The real-map tables (per family, and per tie policy) from `sweep --scen` run folders.
-    RealMapsReport(cmd::real_maps::RealMapsReportArgs),
+    RealMapsReport(cmd::real_maps_report::RealMapsReportArgs),
     /// One configuration timed on one worker thread and on several, ratio by ratio; writes the threads section.
     Threads(cmd::threads::ThreadsArgs),
 }

@@ -29,9 +29,10 @@
 //! target/release/examples/one heap 2 1`.
 
 use astar_core::{parse_map, parse_scen, Counters, Grid, Point, Rules, TiePolicy};
-use astar_harness::experiments::real_maps::{load_suite, DEFAULT_BUDGET_MS};
+use astar_harness::experiments::sweep::REAL_BUDGET_MS;
+use astar_harness::measure::suite::load_suite;
 use astar_harness::measure::workload::random_map_with_queries;
-use astar_harness::runs::real_maps::RealMapsConfig;
+use astar_harness::runs::RealMapsConfig;
 use astar_registry::{Solver, Strategy};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -84,7 +85,7 @@ fn scenario_sample(scen: &str, rows: usize) -> (Grid, Vec<(Point, Point)>) {
         scen: vec![scen.to_string()],
         map_dir: None,
         sample: Some(rows),
-        budget_ms: DEFAULT_BUDGET_MS,
+        budget_ms: REAL_BUDGET_MS,
     })
     .unwrap_or_else(|e| fail(format!("{e:#}")));
     let [file] = &suite[..] else {

@@ -26,11 +26,12 @@
 //! operations are not linear-time runs, the floor and the peers included.
 
 use astar_core::{Grid, Point, Rules};
-use astar_harness::experiments::real_maps::{load_suite, DEFAULT_BUDGET_MS};
+use astar_harness::experiments::sweep::REAL_BUDGET_MS;
+use astar_harness::measure::suite::load_suite;
 use astar_harness::measure::workload::random_map_with_queries;
 use astar_harness::present::charts::FLOOR;
 use astar_harness::present::targets::{random_checks, real_map_checks, Check, Measured, PEER};
-use astar_harness::runs::real_maps::RealMapsConfig;
+use astar_harness::runs::RealMapsConfig;
 use astar_registry::{Growth, Strategy};
 use std::time::Instant;
 
@@ -122,7 +123,7 @@ fn real_maps(args: &[String]) -> Result<()> {
         scen: files,
         map_dir: None,
         sample: Some(rows),
-        budget_ms: DEFAULT_BUDGET_MS,
+        budget_ms: REAL_BUDGET_MS,
     })?;
     let rules = Rules::movingai();
     let mut judged = Vec::new();

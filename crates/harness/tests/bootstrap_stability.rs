@@ -10,7 +10,7 @@
 //!     cargo test --release -p astar-harness --test bootstrap_stability -- --ignored --nocapture
 
 use astar_harness::present::format::{interval_digits, interval_ends, Digits};
-use astar_harness::runs::{load_runs, OK};
+use astar_harness::runs::{load_runs, Status};
 use astar_harness::stats::bootstrap::{median_interval_with, RESAMPLES, SEED};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -23,7 +23,7 @@ fn published_intervals_are_stable_to_the_printed_digits() {
     let runs = load_runs(&[data]).unwrap();
     // (size, strategy) -> (map, query) -> time.
     let mut times: BTreeMap<(u32, String), BTreeMap<(u64, u32), f64>> = BTreeMap::new();
-    for r in runs.rows.iter().filter(|r| r.status == OK) {
+    for r in runs.rows.iter().filter(|r| r.status == Status::Ok) {
         times
             .entry((r.size, r.strategy.clone()))
             .or_default()

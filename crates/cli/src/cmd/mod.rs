@@ -2,7 +2,7 @@
 
 pub mod claim;
 pub mod plot;
-pub mod real_maps;
+pub mod real_maps_report;
 pub mod render;
 pub mod report;
 pub mod scen;

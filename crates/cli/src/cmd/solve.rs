@@ -4,6 +4,7 @@ use crate::args::{parse_point, RuleArgs};
 use anyhow::{anyhow, Result};
 use astar_core::{Point, Rules};
 use astar_harness::experiments::solve::solve_all;
+use astar_harness::measure::Query;
 use astar_harness::outln;
 use astar_registry::{Strategy, StrategyList};
 use clap::Args;
@@ -44,7 +45,13 @@ impl SolveArgs {
             ..self.rules.rules()
         };
         let strategies = self.strategy.0;
-        let answers = solve_all(&grid, self.from, self.to, &rules, &strategies)?;
+        let query = Query {
+            grid: &grid,
+            start: self.from,
+            goal: self.to,
+            rules: &rules,
+        };
+        let answers = solve_all(&query, &strategies)?;
         outln!(
             "{:<10} {:>8} {:>10} {:>10} {:>10} {:>9} {:>9} {:>9} {:>7} {:>8}",
             "strategy",

@@ -1,24 +1,27 @@
-//! `astar-lab sweep`: time every strategy on random maps into a run folder,
-//! then (for the presets) regenerate `reports/` from it.
+//! `astar-lab sweep`: time every strategy on random maps or on MovingAI
+//! scenario rows (`--scen`) into a run folder, then (for the random presets)
+//! regenerate `reports/` from it.
 
 use crate::args::{
-    parse_densities, parse_min_time, parse_positive, parse_shard, parse_sizes, Densities, RuleArgs,
-    Sizes,
+    parse_budget, parse_densities, parse_min_time, parse_positive, parse_sizes, Densities,
+    RuleArgs, Sizes,
 };
 use anyhow::{bail, Context, Result};
+use astar_core::{ClosedNodes, GoalTest, NeighbourOrder};
 use astar_harness::experiments::sweep::{
-    self, config_differences, is_preset, Destination, Shard, SweepPlan, DEFAULT_SEED, FULL, QUICK,
+    self, is_preset, real_config, Destination, SweepPlan, DEFAULT_SEED, FULL, QUICK,
+    REAL_BUDGET_MS, REAL_MIN_TIME_MS,
 };
 use astar_harness::measure::machine;
 use astar_harness::outln;
-use astar_harness::runs::{store, SweepConfig};
+use astar_harness::runs::{store, RealMapsConfig, Shard, SweepConfig};
 use astar_registry::{Strategy, StrategyList};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// `astar-lab sweep`: time every strategy on random maps.
+/// `astar-lab sweep`: time every strategy on random maps or scenario rows.
 #[derive(Args, Debug)]
 pub struct SweepArgs {
     /// Map sides, comma-separated (default: 32,64,…,1024; --full to 4096).
@@ -52,15 +55,16 @@ pub struct SweepArgs {
     /// The quick preset (the default).
     #[arg(long, conflicts_with = "full")]
     pub quick: bool,
-    /// The full preset: up to 4096², more maps and queries (about an hour).
+    /// The full preset: up to 4096², more maps and queries (about 15 minutes on one thread).
     #[arg(long)]
     pub full: bool,
-    /// Carry on with a killed run in this folder: its configuration comes from
-    /// its meta.json, and any flag given beside it must agree with it.
+    /// Carry on with a killed run in this folder. Alone, its configuration
+    /// comes from its meta.json; given with the flags that started it, they
+    /// must describe the same run.
     #[arg(long)]
     pub resume: Option<PathBuf>,
-    /// Run only slice K of N of the sweep's items.
-    #[arg(long, value_parser = parse_shard)]
+    /// Run only slice K of N of the sweep's items (of its files, with --scen).
+    #[arg(long)]
     pub shard: Option<Shard>,
     /// Repeat each search until the repeats take this long, then take the median.
     #[arg(long, value_parser = parse_min_time, allow_hyphen_values = true)]
@@ -68,13 +72,51 @@ pub struct SweepArgs {
     /// Do not regenerate the charts and report afterwards.
     #[arg(long)]
     pub no_report: bool,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub real: crate::cmd::real_maps::RealMapArgs,
+    /// MovingAI scenario files, or folders of them: time every strategy on
+    /// their rows instead of on random maps.
+    #[arg(long, num_args = 1..)]
+    pub scen: Vec<String>,
+    /// With --scen: the folder of the maps (default: beside each scenario file).
+    #[arg(long, requires = "scen")]
+    pub map_dir: Option<String>,
+    /// With --scen: rows per scenario file, spread over the buckets (default: every row).
+    #[arg(long, requires = "scen", value_parser = parse_positive)]
+    pub sample: Option<u32>,
+    /// Time budget of one search, ms: a strategy over it is recorded
+    /// over-budget there and not run on longer searches (with --scen: the
+    /// longer rows of the file; on random maps: the rest of that size and the
+    /// larger sizes). Default: none on random maps (--full has one), 200 with --scen.
+    #[arg(long, value_parser = parse_budget)]
+    pub budget_ms: Option<f64>,
 }
 
+/// Flags that set no part of what a run measures: they may stand beside
+/// `--resume DIR` alone. Any other flag there asks for a configuration,
+/// which must be the run's.
+const NOT_CONFIG: [&str; 5] = ["resume", "threads", "out", "no_report", "shard"];
+
+/// Flags of `sweep` that say what random maps to draw or which rules to use:
+/// a real-map sweep has its own maps and MovingAI's rules (only `--tie` may vary).
+const RANDOM_ONLY: [&str; 14] = [
+    "sizes",
+    "densities",
+    "maps",
+    "queries",
+    "seed",
+    "quick",
+    "full",
+    "heuristic",
+    "costs",
+    "moves",
+    "corner_cutting",
+    "neighbours",
+    "closed",
+    "goal_test",
+];
+
 impl SweepArgs {
-    /// The config these flags ask for: the preset, with any flag given overriding it.
+    /// The random-map config these flags ask for: the preset, with any flag
+    /// given overriding it.
     pub fn config(&self) -> SweepConfig {
         let p = if self.full { FULL } else { QUICK };
         let sizes = self.sizes.clone().map_or(p.sizes.to_vec(), |s| s.0);
@@ -95,56 +137,105 @@ impl SweepArgs {
             maps: self.maps.unwrap_or(p.maps),
             queries: self.queries.unwrap_or(p.queries),
             queries_per_size,
-            strategies: self
-                .strategies
-                .0
-                .iter()
-                .map(|s| s.name().to_string())
-                .collect(),
-            heuristic: self.rules.heuristic.name().into(),
-            tie: self.rules.tie.name().into(),
-            costs: self.rules.costs.name().into(),
-            moves: match self.rules.moves {
-                astar_core::Moves::Four => 4,
-                astar_core::Moves::Eight => 8,
-            },
-            corner_cutting: self.rules.corner_cutting,
             seed: self.seed,
             min_time_ms: self.min_time_ms.unwrap_or(p.min_time_ms),
-            budget_ms: self.real.budget_ms.or(p.budget_ms),
+            budget_ms: self.budget_ms.or(p.budget_ms),
+            ..SweepConfig::new(&self.strategies.0, &self.rules.rules(), self.rules.costs)
         }
+    }
+
+    /// The sweep these flags ask for, as if it were a new run: random maps,
+    /// or with `--scen` the scenario files.
+    fn asked(&self, given: &dyn Fn(&str) -> bool) -> Result<SweepPlan> {
+        let threads = self.threads.map_or_else(machine::cores, |t| t as usize);
+        let shard = self.shard.unwrap_or(Shard::WHOLE);
+        let destination = Destination::New(self.out.clone());
+        if self.scen.is_empty() {
+            if self.rules.goal_test != GoalTest::Closed {
+                // The config does not record a goal test: a sweep measures optimal searches only.
+                bail!("sweep supports only --goal-test closed");
+            }
+            if self.rules.neighbours != NeighbourOrder::Default
+                || self.rules.closed != ClosedNodes::Reopen
+            {
+                // Nor a neighbour order or closed-node rule: the run folder would
+                // not say which search it measured.
+                bail!("sweep supports only --neighbours default and --closed reopen");
+            }
+            return Ok(SweepPlan {
+                config: self.config(),
+                real: None,
+                threads,
+                shard,
+                destination,
+            });
+        }
+        if let Some(flag) = RANDOM_ONLY.iter().find(|f| given(f)) {
+            bail!(
+                "--{} is for random maps; a --scen sweep uses its files' maps and MovingAI's rules",
+                flag.replace('_', "-")
+            );
+        }
+        Ok(SweepPlan {
+            config: real_config(
+                &self.strategies.0,
+                self.rules.tie,
+                self.min_time_ms.unwrap_or(REAL_MIN_TIME_MS),
+            ),
+            real: Some(RealMapsConfig {
+                scen: self.scen.clone(),
+                map_dir: self.map_dir.clone(),
+                sample: self.sample.map(|n| n as usize),
+                budget_ms: self.budget_ms.unwrap_or(REAL_BUDGET_MS),
+            }),
+            threads,
+            shard,
+            destination,
+        })
+    }
+
+    /// The sweep to run. `--resume DIR` alone finishes the run in `DIR` with
+    /// its own configuration and shard; with any flag that sets a
+    /// configuration, the run's must be the one asked (the engine refuses
+    /// it otherwise, naming what differs).
+    fn plan(&self, matches: &ArgMatches) -> Result<SweepPlan> {
+        let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
+        let asked = self.asked(&given)?;
+        let Some(dir) = &self.resume else {
+            return Ok(asked);
+        };
+        let destination = Destination::Resume(dir.clone());
+        let asks_config = matches
+            .ids()
+            .any(|id| given(id.as_str()) && !NOT_CONFIG.contains(&id.as_str()));
+        if asks_config {
+            return Ok(SweepPlan {
+                destination,
+                ..asked
+            });
+        }
+        let meta = store::read_meta(dir).with_context(|| format!("--resume {}", dir.display()))?;
+        Ok(SweepPlan {
+            config: meta.config,
+            real: meta.real_maps,
+            shard: self.shard.unwrap_or(meta.shard),
+            destination,
+            ..asked
+        })
     }
 
     /// Runs the sweep. Exit code 1 if any row is a mismatch or an error.
     /// `matches` tells which flags were given, for `--resume`.
     pub fn run(self, matches: &ArgMatches) -> Result<ExitCode> {
-        if let Some(code) = crate::cmd::real_maps::dispatch(&self, matches)? {
-            return Ok(code);
-        }
-        if self.rules.goal_test != astar_core::GoalTest::Closed {
-            // The config does not record a goal test: a sweep measures optimal searches only.
-            bail!("sweep supports only --goal-test closed");
-        }
-        if self.rules.neighbours != astar_core::NeighbourOrder::Default
-            || self.rules.closed != astar_core::ClosedNodes::Reopen
-        {
-            // Nor a neighbour order or closed-node rule: the run folder would
-            // not say which search it measured.
-            bail!("sweep supports only --neighbours default and --closed reopen");
-        }
-        let threads = self.threads.map_or_else(machine::cores, |t| t as usize);
-        let plan = match &self.resume {
-            Some(dir) => self.resume_plan(dir, matches, threads)?,
-            None => SweepPlan {
-                config: self.config(),
-                threads,
-                shard: self.shard.unwrap_or(Shard::WHOLE),
-                destination: Destination::New(self.out.clone()),
-            },
-        };
+        let plan = self.plan(matches)?;
         let finished = sweep::run(&plan)?;
         let bad = finished.bad_rows();
-        if self.no_report {
+        if plan.real.is_some() {
+            outln!(
+                "`astar-lab real-maps-report {}` makes its tables",
+                finished.dir.display()
+            );
+        } else if self.no_report {
         } else if plan.shard.n > 1 {
             outln!("a shard is part of a sweep: make the report from all its run folders");
         } else if !is_preset(&plan.config) {
@@ -164,89 +255,7 @@ impl SweepArgs {
         }
         Ok(ExitCode::SUCCESS)
     }
-
-    /// The plan that finishes the run in `dir`: its configuration and shard
-    /// come from its metadata; a flag given beside `--resume` must agree.
-    fn resume_plan(&self, dir: &Path, matches: &ArgMatches, threads: usize) -> Result<SweepPlan> {
-        let meta = store::read_meta(dir).with_context(|| format!("--resume {}", dir.display()))?;
-        let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
-        let asked = self.config();
-        let mut fields: Vec<&str> = FLAG_FIELDS
-            .iter()
-            .filter(|(flag, _)| given(flag))
-            .flat_map(|(_, fields)| fields.iter().copied())
-            .collect();
-        fields.sort_unstable();
-        fields.dedup();
-        let (there, wanted) = (
-            serde_json::to_value(&meta.config)?,
-            serde_json::to_value(&asked)?,
-        );
-        let differences: Vec<String> = fields
-            .into_iter()
-            .filter(|f| there[*f] != wanted[*f])
-            .map(|f| format!("{f} {} there, {} asked", there[f], wanted[f]))
-            .collect();
-        if !differences.is_empty() {
-            bail!(
-                "--resume {}: that run has another configuration ({}); leave those flags out, the run's own are used",
-                dir.display(),
-                differences.join("; ")
-            );
-        }
-        let shard = match self.shard {
-            Some(shard) if shard.to_string() != meta.shard => bail!(
-                "--resume {}: that run is shard {}, not {shard}",
-                dir.display(),
-                meta.shard
-            ),
-            Some(shard) => shard,
-            None => parse_shard(&meta.shard).map_err(|e| {
-                anyhow::anyhow!("{}: {e}", dir.join(astar_harness::runs::META).display())
-            })?,
-        };
-        if config_differences(&meta.config, &asked).is_some() {
-            eprintln!("resuming {} with its own configuration", dir.display());
-        }
-        Ok(SweepPlan {
-            config: meta.config,
-            threads,
-            shard,
-            destination: Destination::Resume(dir.to_path_buf()),
-        })
-    }
 }
-
-/// Each flag that sets part of the configuration, and the fields it sets;
-/// a preset flag sets every field a preset holds.
-const FLAG_FIELDS: [(&str, &[&str]); 15] = [
-    ("sizes", &["sizes", "queries_per_size"]),
-    ("densities", &["densities"]),
-    ("maps", &["maps"]),
-    ("queries", &["queries", "queries_per_size"]),
-    ("strategies", &["strategies"]),
-    ("heuristic", &["heuristic"]),
-    ("tie", &["tie"]),
-    ("costs", &["costs"]),
-    ("moves", &["moves"]),
-    ("corner_cutting", &["corner_cutting"]),
-    ("seed", &["seed"]),
-    ("min_time_ms", &["min_time_ms"]),
-    ("budget_ms", &["budget_ms"]),
-    ("quick", PRESET_FIELDS),
-    ("full", PRESET_FIELDS),
-];
-
-/// The fields a preset sets.
-const PRESET_FIELDS: &[&str] = &[
-    "sizes",
-    "densities",
-    "maps",
-    "queries",
-    "queries_per_size",
-    "min_time_ms",
-    "budget_ms",
-];
 
 /// Publishes a finished run: copies its data into `reports/data/` and
 /// regenerates the charts and the report from it. The charts and tables are

@@ -3,28 +3,29 @@
 //! its bootstrap interval, the verdicts of both readings of the claim, and
 //! the splice into the writeup.
 
+use astar_core::{CostModel, Rules};
 use astar_harness::present::claim::{
     claim_conditions, claim_markdown, sizes_where, Verdict, READINGS,
 };
 use astar_harness::runs::{Record, RunMeta, SweepConfig};
+use astar_registry::Strategy;
 use std::path::{Path, PathBuf};
 
 fn meta(heuristic: &str, density: f64, tie: &str) -> RunMeta {
+    let rules = Rules {
+        heuristic: heuristic.parse().unwrap(),
+        tie: tie.parse().unwrap(),
+        ..Rules::default()
+    };
+    let strategies = [Strategy::Linear, Strategy::Heap, Strategy::HeapScan];
     crate::fixture_meta(SweepConfig {
         sizes: vec![32, 64],
         densities: vec![density],
         maps: 1,
         queries: 7,
-        queries_per_size: Default::default(),
-        strategies: vec!["linear".into(), "heap".into(), "heap-scan".into()],
-        heuristic: heuristic.into(),
-        tie: tie.into(),
-        costs: "seed".into(),
-        moves: 8,
-        corner_cutting: false,
         seed: 1,
         min_time_ms: 5.0,
-        budget_ms: None,
+        ..SweepConfig::new(&strategies, &rules, CostModel::Seed)
     })
 }
 
@@ -45,7 +46,7 @@ fn row(size: u32, density: f64, query: u32, strategy: &str, ns: f64, status: &st
         max_open: 40,
         cost: Some(500),
         path_len: Some(50.0),
-        status: status.into(),
+        status: status.parse().unwrap(),
         start_x: 1,
         start_y: 1,
         goal_x: size - 2,

@@ -19,7 +19,7 @@ mod seeds;
 mod sweep;
 mod threads;
 
-use astar_harness::runs::{MachineFacts, RunMeta, SweepConfig};
+use astar_harness::runs::{MachineFacts, RunMeta, Shard, SweepConfig};
 pub use astar_testkit::reference;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -87,9 +87,10 @@ pub fn fixture_meta(config: SweepConfig) -> RunMeta {
         threads: 2,
         date: "2026-01-01T00:00:00Z".into(),
         command: "astar-lab sweep".into(),
-        shard: "1/1".into(),
+        shard: Shard::WHOLE,
         peak_rss_bytes: None,
         other_load: None,
         config,
+        real_maps: None,
     }
 }

@@ -94,7 +94,7 @@ fn a_real_map_sweep_records_every_row_and_makes_its_tables() {
     let loaded = astar_harness::runs::load_runs(&runs).unwrap();
     assert_eq!(loaded.rows.len(), 3 * 4);
     for r in &loaded.rows {
-        assert_eq!(r.status, "ok", "{r:?}");
+        assert_eq!(r.status, astar_harness::runs::Status::Ok, "{r:?}");
         assert_eq!(r.family, "dragon-age");
         assert_eq!(r.map, "arena.map");
         assert!(r.optimal.is_some() && r.necessary.is_some());
@@ -113,7 +113,7 @@ fn a_real_map_sweep_records_every_row_and_makes_its_tables() {
     assert!(text.contains("| dragon-age | arena.map | 3 |"), "{text}");
     // What else ran while it measured, recorded (or `-` when the run was
     // too short for the kernel's counters to move).
-    let meta = astar_harness::runs::real_maps::read_real_meta(&runs[0])
+    let meta = astar_harness::runs::read_real_meta(&runs[0])
         .unwrap()
         .unwrap();
     let shown = astar_harness::present::format::load_text(meta.run.other_load);
@@ -130,29 +130,23 @@ fn a_real_map_sweep_records_every_row_and_makes_its_tables() {
 /// is 2.5× as fast as linear on every row, and family `maze` on two maps
 /// where it is 6×, with linear over budget on its two longest rows.
 fn hand_made_run(dir: &Path) -> PathBuf {
-    use astar_harness::runs::real_maps::{scen_key, write_real_meta, RealMapsConfig, RealMeta};
-    use astar_harness::runs::{Record, RunMeta};
+    use astar_harness::runs::store::write_meta;
+    use astar_harness::runs::{scen_key, RealMapsConfig, Record, RunMeta, Status};
     let strategies = ["linear", "heap", "bucket", "floor"];
-    let mut config = astar_harness::experiments::real_maps::real_config(
-        &strategies
-            .iter()
-            .map(|s| s.parse().unwrap())
-            .collect::<Vec<astar_registry::Strategy>>(),
-        "lifo",
+    let config = astar_harness::experiments::sweep::real_config(
+        &strategies.map(|s| s.parse().unwrap()),
+        astar_core::TiePolicy::Lifo,
         2.0,
     );
-    config.strategies = strategies.iter().map(|s| s.to_string()).collect();
-    let meta = RealMeta {
-        run: RunMeta {
-            command: "astar-lab sweep --scen x".into(),
-            ..crate::fixture_meta(config)
-        },
-        real_maps: RealMapsConfig {
+    let meta = RunMeta {
+        command: "astar-lab sweep --scen x".into(),
+        real_maps: Some(RealMapsConfig {
             scen: vec!["x".into()],
             map_dir: None,
             sample: None,
             budget_ms: 100.0,
-        },
+        }),
+        ..crate::fixture_meta(config)
     };
     let mut rows = Vec::new();
     let mut add = |family: &str, map: &str, line: u32, speedup: f64, linear_over: bool| {
@@ -173,7 +167,7 @@ fn hand_made_run(dir: &Path) -> PathBuf {
                 ns_per_search: if over { f64::NAN } else { ns },
                 repeats: u32::from(!over),
                 expansions: if over { 0 } else { 10 * 10u64.pow(line % 4) },
-                status: if over { "over-budget" } else { "ok" }.into(),
+                status: if over { Status::OverBudget } else { Status::Ok },
                 scen: format!("{map}.scen"),
                 family: family.into(),
                 map: map.into(),
@@ -192,7 +186,7 @@ fn hand_made_run(dir: &Path) -> PathBuf {
         }
     }
     std::fs::create_dir_all(dir).unwrap();
-    write_real_meta(dir, &meta).unwrap();
+    write_meta(dir, &meta).unwrap();
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in &rows {
         w.serialize(r).unwrap();

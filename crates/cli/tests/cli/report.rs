@@ -3,11 +3,13 @@
 //! every byte outside its generated sections, and several run folders merge
 //! only when they belong to one sweep.
 
+use astar_core::{CostModel, Rules};
 use astar_harness::present::charts::plot_runs;
 use astar_harness::present::format::ratio_text;
 use astar_harness::present::report::write_report;
 use astar_harness::runs::load_runs;
-use astar_harness::runs::{OtherLoad, Record, RunMeta, SweepConfig};
+use astar_harness::runs::{OtherLoad, Record, RunMeta, Status, SweepConfig};
+use astar_registry::Strategy;
 use std::path::{Path, PathBuf};
 
 const SIZES: [u32; 3] = [32, 64, 128];
@@ -23,16 +25,13 @@ fn config() -> SweepConfig {
         densities: vec![0.25],
         maps: MAPS,
         queries: QUERIES,
-        queries_per_size: Default::default(),
-        strategies: STRATEGIES.iter().map(|s| s.to_string()).collect(),
-        heuristic: "octile".into(),
-        tie: "lifo".into(),
-        costs: "seed".into(),
-        moves: 8,
-        corner_cutting: false,
         seed: 1,
         min_time_ms: 5.0,
-        budget_ms: None,
+        ..SweepConfig::new(
+            &STRATEGIES.map(|s| s.parse().unwrap()),
+            &Rules::default(),
+            CostModel::Seed,
+        )
     }
 }
 
@@ -61,9 +60,9 @@ fn row(size: u32, map_seed: u64, query: u32, strategy: &str) -> Record {
         _ => 8.0,
     };
     let status = if (size, map_seed, query, strategy) == BAD {
-        "mismatch: cost 100 vs 102".to_string()
+        Status::mismatch("cost 100 vs 102")
     } else {
-        "ok".to_string()
+        Status::Ok
     };
     Record {
         size,
@@ -150,7 +149,7 @@ fn paired_median(size: u32, num: &str, den: &str) -> f64 {
 fn paired_median_in(rows: &[Record], size: u32, num: &str, den: &str) -> f64 {
     let ok = |strategy: &str| -> Vec<&Record> {
         rows.iter()
-            .filter(|r| r.size == size && r.strategy == strategy && r.status == "ok")
+            .filter(|r| r.size == size && r.strategy == strategy && r.status == Status::Ok)
             .collect()
     };
     let nums = ok(num);
@@ -170,7 +169,7 @@ fn paired_median_in(rows: &[Record], size: u32, num: &str, den: &str) -> f64 {
 fn ok_rows(size: u32, strategy: &str) -> Vec<Record> {
     all_rows()
         .into_iter()
-        .filter(|r| r.size == size && r.strategy == strategy && r.status == "ok")
+        .filter(|r| r.size == size && r.strategy == strategy && r.status == Status::Ok)
         .collect()
 }
 
@@ -393,7 +392,7 @@ fn load_runs_rejects_folders_of_different_sweeps() {
     let dir = tempfile::tempdir().unwrap();
     let a = fixture(dir.path());
     let mut other = config();
-    other.heuristic = "manhattan".into();
+    other.heuristic = "manhattan".parse().unwrap();
     let b = write_run(&dir.path().join("b"), &meta(other), &csv_text(&all_rows()));
     let err = load_runs(&[a, b]).unwrap_err().to_string();
     assert!(err.contains("heuristic"), "{err}");
@@ -565,7 +564,7 @@ fn paired_rows() -> Vec<Record> {
                 let linear = linear * f64::from(size / 32);
                 for s in STRATEGIES {
                     let mut r = row(size, seed, query, s);
-                    r.status = "ok".into();
+                    r.status = Status::Ok;
                     r.ns_per_search = match s {
                         "linear" => linear,
                         "heap" => linear / speedup,
@@ -662,7 +661,7 @@ fn leading_number(text: &str) -> f64 {
 
 fn ok_rows_in(rows: &[Record], size: u32, strategy: &str) -> Vec<f64> {
     rows.iter()
-        .filter(|r| r.size == size && r.strategy == strategy && r.status == "ok")
+        .filter(|r| r.size == size && r.strategy == strategy && r.status == Status::Ok)
         .map(|r| r.ns_per_search)
         .collect()
 }
@@ -680,7 +679,7 @@ fn shard_rows(n: u32, k: u32) -> Vec<Record> {
 /// Shard `k/n` of the fixture in `root`, measured on `cpu` with `cores`.
 fn shard_run(root: &Path, n: u32, k: u32, cpu: &str, cores: usize) -> PathBuf {
     let mut m = meta(config());
-    m.shard = format!("{k}/{n}");
+    m.shard = format!("{k}/{n}").parse().unwrap();
     m.machine.cpu = cpu.into();
     m.machine.cores = cores;
     write_run(
@@ -746,7 +745,7 @@ fn conditions_of_shards_on_one_machine_read_as_one_run() {
     let a = shard_run(root, 2, 1, "Test CPU", 2);
     let b = shard_run(root, 2, 2, "Test CPU", 2);
     let mut m = meta(config());
-    m.shard = "2/2".into();
+    m.shard = "2/2".parse().unwrap();
     m.machine.commit = "4567def".into();
     m.date = "2026-01-02T00:00:00Z".into();
     std::fs::write(b.join("meta.json"), serde_json::to_string(&m).unwrap()).unwrap();
@@ -848,7 +847,7 @@ fn the_conditions_name_each_peer_crates_version() {
         let mut config = config();
         config
             .strategies
-            .extend(peers.iter().map(|p| p.to_string()));
+            .extend(peers.iter().map(|p| p.parse::<Strategy>().unwrap()));
         let mut meta = meta(config);
         if !recorded {
             meta.machine.peers.clear();
@@ -888,9 +887,9 @@ fn targets_check_petgraph_only_when_the_run_has_it() {
     let dir = tempfile::tempdir().unwrap();
     let targets_of = |name: &str, petgraph: bool| {
         let mut config = config();
-        config.strategies.push("pathfinding".into());
+        config.strategies.push(Strategy::Pathfinding);
         if petgraph {
-            config.strategies.push("petgraph".into());
+            config.strategies.push(Strategy::Petgraph);
         }
         let run = write_run(
             &dir.path().join(name),
@@ -941,7 +940,7 @@ fn the_targets_say_what_each_peer_target_asks_of_a_list() {
     let mut config = config();
     config
         .strategies
-        .extend(["pathfinding".into(), "two-level".into()]);
+        .extend([Strategy::Pathfinding, Strategy::TwoLevel]);
     // A list faster than the heap, so that the fastest list is not the heap.
     let mut rows = rows_with_peers(false);
     rows.extend(beside_heap(&rows, "two-level", 0.5));
@@ -1000,7 +999,7 @@ fn rows_where_time_and_ratio_disagree() -> Vec<Record> {
             };
             (r.map_seed, r.query) = (map_seed, query);
             if (strategy, i) == ("radix", 5) {
-                r.status = "over-budget".into();
+                r.status = Status::OverBudget;
             }
             rows.push(r);
         }
@@ -1013,9 +1012,13 @@ fn the_fastest_list_is_the_one_with_the_lowest_time_over_the_floor() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = config();
     config.sizes = vec![1024];
-    config.strategies = ["floor", "bucket", "two-level", "radix"]
-        .map(String::from)
-        .to_vec();
+    config.strategies = [
+        Strategy::Floor,
+        Strategy::Bucket,
+        Strategy::TwoLevel,
+        Strategy::Radix,
+    ]
+    .to_vec();
     let rows = rows_where_time_and_ratio_disagree();
     // The premise: by median time bucket would win, by ratio two-level.
     assert!(

@@ -4,7 +4,7 @@
 use crate::reference;
 use astar_core::{Grid, Point, Rules};
 use astar_harness::measure::workload;
-use astar_harness::runs::{Record, RunMeta};
+use astar_harness::runs::{Record, RunMeta, Status};
 use astar_registry::Strategy;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -198,9 +198,9 @@ fn tiny_sweep_end_to_end() {
         "{}",
         m.command
     );
-    assert_eq!(m.shard, "1/1");
+    assert_eq!(m.shard.to_string(), "1/1");
     assert_eq!(m.config.sizes, vec![16, 24]);
-    assert_eq!(m.config.strategies, strategy_names());
+    assert_eq!(m.config.strategies, Strategy::ALL);
 
     let rows = rows(dir);
     let names = strategy_names();
@@ -229,7 +229,7 @@ fn tiny_sweep_end_to_end() {
         let best = reference::shortest(&grid, &rules, s, g);
         assert!(best.is_some(), "start and goal are connected");
         for r in group {
-            assert_eq!(r.status, "ok");
+            assert_eq!(r.status, Status::Ok);
             assert_eq!(r.cost, best, "{}", r.strategy);
             assert_eq!(r.expansions, first.expansions, "{}", r.strategy);
             assert_eq!((r.start_x, r.goal_y), (first.start_x, first.goal_y));
@@ -377,7 +377,7 @@ fn check_over_budget_rows(rows: &[Record]) {
     let first = (rows[0].size, rows[0].map_seed, rows[0].query);
     assert_eq!(first.0, 16, "the smaller size runs first");
     for r in rows {
-        assert_eq!(r.status, "over-budget", "{r:?}");
+        assert_eq!(r.status, Status::OverBudget, "{r:?}");
         if (r.size, r.map_seed, r.query) == first {
             assert!(r.ns_per_search > 0.0 && r.repeats == 1, "timed once: {r:?}");
             assert_eq!(r.cost, rows[0].cost, "a search over budget still finished");
@@ -455,7 +455,7 @@ fn a_line_that_went_over_budget_ends_in_a_mark() {
         .iter_mut()
         .filter(|r| r.strategy == "linear" && r.size == 24)
     {
-        r.status = "over-budget".into();
+        r.status = Status::OverBudget;
     }
     let mut w = csv::Writer::from_path(dir.join("results.csv")).unwrap();
     for r in &rows {
@@ -485,7 +485,7 @@ fn shards_partition_the_sweep() {
     }
     for dir in run_dirs(&out) {
         let m = meta(&dir);
-        let (k, n) = m.shard.split_once('/').unwrap();
+        let (k, n) = (m.shard.k, m.shard.n);
         assert!(
             dir.to_str()
                 .unwrap()

@@ -2,7 +2,11 @@
 
 use crate::bail;
 use crate::error::Result;
-use astar_core::{Grid, Point, Rules, SearchReport};
+use crate::measure::item::{agreement, time_item, Item, Measured};
+use crate::measure::timing::Repeats;
+use crate::measure::Query;
+use crate::runs::Record;
+use astar_core::{Point, SearchReport};
 use astar_registry::Strategy;
 
 /// One strategy's answer to a query.
@@ -16,48 +20,40 @@ pub struct Answer {
     pub path: Option<Vec<Point>>,
 }
 
-/// Runs every strategy on one query. Fails if they disagree on cost or
-/// expansions: every strategy must run the same search.
-pub fn solve_all(
-    grid: &Grid,
-    start: Point,
-    goal: Point,
-    rules: &Rules,
-    strategies: &[Strategy],
-) -> Result<Vec<Answer>> {
-    let mut answers = Vec::new();
-    for &strategy in strategies {
-        // Among several, a strategy that cannot run these rules (the peer
-        // under a limit, say) sits out; asked for alone, it says why.
-        if strategies.len() > 1 && strategy.supports(rules).is_err() {
-            continue;
-        }
-        let mut solver = strategy.solver();
-        solver.prepare(grid, start, goal, rules)?;
-        let report = solver.solve(grid, start, goal, rules)?;
-        let path = solver.path(grid);
-        answers.push(Answer {
-            strategy,
-            report,
-            path,
-        });
+/// Runs every strategy on one query, once each, through the engine's
+/// [`time_item`]. Fails if one cannot run or they disagree: every strategy
+/// must run the same search.
+pub fn solve_all(query: &Query, strategies: &[Strategy]) -> Result<Vec<Answer>> {
+    // Among several, a strategy that cannot run these rules (the peer
+    // under a limit, say) sits out; asked for alone, it says why.
+    let strategies: Vec<Strategy> = strategies
+        .iter()
+        .copied()
+        .filter(|s| strategies.len() == 1 || s.supports(query.rules).is_ok())
+        .collect();
+    let mut solvers: Vec<_> = strategies.iter().map(|s| s.solver()).collect();
+    let item = Item {
+        query: *query,
+        template: Record::default(),
+        index: 0,
+        check: None,
+    };
+    let measured = time_item(&item, &mut solvers, Repeats::Once, None, &[]);
+    if let Err(why) = agreement(&strategies, &measured) {
+        bail!("{why}");
     }
-    if let Some(first) = answers.first() {
-        for a in &answers[1..] {
-            if (a.report.cost, a.report.counters.expansions)
-                != (first.report.cost, first.report.counters.expansions)
-            {
-                bail!(
-                    "{} and {} disagree: cost {:?} vs {:?}, expansions {} vs {}",
-                    first.strategy,
-                    a.strategy,
-                    first.report.cost,
-                    a.report.cost,
-                    first.report.counters.expansions,
-                    a.report.counters.expansions
-                );
-            }
-        }
-    }
-    Ok(answers)
+    strategies
+        .iter()
+        .zip(measured)
+        .zip(&solvers)
+        .map(|((&strategy, m), solver)| match m {
+            Measured::Timed(t) => Ok(Answer {
+                strategy,
+                report: t.report,
+                path: solver.path(query.grid),
+            }),
+            Measured::Failed(why) => bail!("{strategy}: {why}"),
+            Measured::Skipped => unreachable!("nothing is skipped without a budget"),
+        })
+        .collect()
 }

@@ -1,26 +1,44 @@
-//! `astar-lab sweep`: every strategy on many random maps and queries, timed.
+//! `astar-lab sweep`: the one sweep engine. Every strategy on every item of
+//! a workload, timed side by side, into a run folder.
 //!
-//! A sweep is a list of items — one query on one map — fixed by its
-//! [`SweepConfig`] (see [`workload`]). Items run in parallel on a rayon pool;
-//! each runs every strategy on the same query ([`measure`]), and its rows are
-//! appended to the run's `results.csv` as soon as it finishes ([`store`]), so a
-//! killed run keeps every finished item and `--resume` carries on from there.
-//! The run folder's `meta.json` says what was measured and on what.
+//! A workload is a list of items, one query each: random maps drawn from
+//! seeds and fixed by the [`SweepConfig`] ([`workload`]), or the rows of
+//! MovingAI scenario files ([`suite`], `sweep --scen`). Every item is
+//! measured by [`measure_item`] (rotated order, one sameness fingerprint, a
+//! scenario row's optimal length checked) and its rows appended to the run
+//! folder as soon as it finishes ([`store`], one writer with one resume
+//! rule), so a killed run keeps every finished item and `--resume` carries on
+//! from there.
+//!
+//! Items run in parallel on a rayon pool, each worker with its own searchers.
+//! Random items run size by size, each alone; a scenario file's rows run in
+//! order of difficulty on one worker, files in parallel. A strategy whose
+//! search goes over the time budget is not run on the items after it of the
+//! same difficulty or more: the rest of that size and the larger sizes, or
+//! the longer rows of that file. A shard takes every N-th item (random) or
+//! every N-th file (scenarios), so the budget works the same in every slice.
 
 use crate::error::Result;
-use crate::measure::{machine, timing as measure, workload};
+use crate::measure::item::{error_rows, measure_item, Item};
+use crate::measure::suite::{load_suite, necessary_expansions, ScenFile};
+use crate::measure::timing::Repeats;
+use crate::measure::{machine, workload, Query};
 use crate::runs::store;
-use crate::runs::{MachineFacts, Record, RunMeta, SweepConfig, OK, OVER_BUDGET};
+use crate::runs::{
+    scen_key, Finished, MachineFacts, RealMapsConfig, Record, RunMeta, Shard, Status, SweepConfig,
+};
 use crate::{bail, invalid};
-use astar_core::{Grid, NodeId, Point, Rules};
+use astar_core::{CostModel, Grid, NodeId, Point, Rules, TiePolicy};
 use astar_registry::{Solver, Strategy};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+pub use crate::runs::Destination;
 
 /// The master seed when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
@@ -91,44 +109,26 @@ pub const FULL: Preset = Preset {
     budget_ms: Some(10_000.0),
 };
 
-/// One slice of a sweep: `K/N`, 1 ≤ K ≤ N.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// Which slice, from 1.
-    pub k: u32,
-    /// How many slices.
-    pub n: u32,
-}
+/// The budget of one search in a real-map sweep when `--budget-ms` is not
+/// given.
+pub const REAL_BUDGET_MS: f64 = 200.0;
 
-impl Shard {
-    /// The whole sweep.
-    pub const WHOLE: Shard = Shard { k: 1, n: 1 };
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.k, self.n)
-    }
-}
+/// Minimum total time of the repeats of one search in a real-map sweep, ms,
+/// when `--min-time-ms` is not given.
+pub const REAL_MIN_TIME_MS: f64 = 2.0;
 
 /// The config of a preset with default rules, seed and strategies.
 pub fn preset_config(p: &Preset) -> SweepConfig {
-    let rules = Rules::default();
     SweepConfig {
         sizes: p.sizes.to_vec(),
         densities: p.densities.to_vec(),
         maps: p.maps,
         queries: p.queries,
         queries_per_size: p.queries_per_size.iter().copied().collect(),
-        strategies: Strategy::ALL.iter().map(|s| s.name().to_string()).collect(),
-        heuristic: rules.heuristic.name().into(),
-        tie: rules.tie.name().into(),
-        costs: astar_core::CostModel::Seed.name().into(),
-        moves: 8,
-        corner_cutting: rules.corner_cutting,
         seed: DEFAULT_SEED,
         min_time_ms: p.min_time_ms,
         budget_ms: p.budget_ms,
+        ..SweepConfig::new(Strategy::ALL, &Rules::default(), CostModel::Seed)
     }
 }
 
@@ -138,20 +138,26 @@ pub fn is_preset(config: &SweepConfig) -> bool {
     *config == preset_config(&QUICK) || *config == preset_config(&FULL)
 }
 
-/// Where a sweep's rows go.
-#[derive(Clone, Debug)]
-pub enum Destination {
-    /// A new run folder under this folder, named after the date and commit.
-    New(PathBuf),
-    /// The run folder of a killed run, carried on from where it stopped.
-    Resume(PathBuf),
+/// The [`SweepConfig`] of a real-map run: MovingAI's rules with `tie`, and
+/// no random maps (the budget is the run's [`RealMapsConfig::budget_ms`]).
+pub fn real_config(strategies: &[Strategy], tie: TiePolicy, min_time_ms: f64) -> SweepConfig {
+    let rules = Rules {
+        tie,
+        ..Rules::movingai()
+    };
+    SweepConfig {
+        min_time_ms,
+        ..SweepConfig::new(strategies, &rules, CostModel::MovingAi)
+    }
 }
 
 /// A sweep to run.
 #[derive(Clone, Debug)]
 pub struct SweepPlan {
-    /// What to measure.
+    /// What to measure (a real-map run: strategies, tie policy, minimum time).
     pub config: SweepConfig,
+    /// The scenario files of a real-map run; `None` for random maps.
+    pub real: Option<RealMapsConfig>,
     /// Worker threads.
     pub threads: usize,
     /// Which slice of the sweep.
@@ -160,20 +166,10 @@ pub struct SweepPlan {
     pub destination: Destination,
 }
 
-/// A finished sweep.
-#[derive(Clone, Debug)]
-pub struct Finished {
-    /// Its run folder.
-    pub dir: PathBuf,
-    /// Every row in it (earlier runs' too, after a resume).
-    pub rows: Vec<Record>,
-}
-
-impl Finished {
-    /// Rows that are mismatches or errors (a row over the time budget is
-    /// neither: it is on record as what it is).
-    pub fn bad_rows(&self) -> usize {
-        self.rows.iter().filter(|r| r.is_bad()).count()
+impl SweepPlan {
+    /// The search rules of every item.
+    pub fn rules(&self) -> Rules {
+        self.config.rules()
     }
 }
 
@@ -181,142 +177,91 @@ impl Finished {
 pub fn run(plan: &SweepPlan) -> Result<Finished> {
     let config = &plan.config;
     let (threads, shard) = (plan.threads, plan.shard);
-    let strategies = config.strategy_list()?;
-    let rules = config.rules()?;
-    check_memory(config, &strategies, &rules, threads)?;
-
-    let (dir, file, done) = match &plan.destination {
-        Destination::Resume(dir) => {
-            let meta = store::read_meta(dir)?;
-            check_same(dir, &meta, config, shard)?;
-            let names: Vec<&str> = config.strategies.iter().map(String::as_str).collect();
-            let (file, done) = store::RunFile::resume(dir, &names)?;
-            let now = machine::git_commit();
-            if now != meta.machine.commit {
-                eprintln!(
-                    "warning: {} was measured at commit {}, this is {now}",
-                    dir.display(),
-                    meta.machine.commit
-                );
-            }
-            (dir.clone(), file, done)
+    let strategies = &config.strategies;
+    let rules = plan.rules();
+    // Everything is read and checked before a run folder exists.
+    let work = match &plan.real {
+        None => {
+            check_memory(config, strategies, &rules, threads)?;
+            Work::Random(workload::maps(config))
         }
-        Destination::New(out) => {
-            let when = machine::UtcTime::now();
-            let commit = machine::git_commit();
-            let mut name = format!("{}-{}", when.compact(), commit);
-            if shard.n > 1 {
-                name.push_str(&format!("-shard-{}-of-{}", shard.k, shard.n));
+        Some(real) => {
+            if real.budget_ms.is_nan() || real.budget_ms <= 0.0 {
+                bail!("--budget-ms must be positive");
             }
-            let dir = store::create_run_dir(out, &name)?;
-            let meta = RunMeta {
-                machine: MachineFacts {
-                    commit,
-                    ..machine::facts()
-                },
-                threads,
-                date: when.rfc3339(),
-                command: machine::command_line(),
-                shard: shard.to_string(),
-                peak_rss_bytes: None,
-                other_load: None,
-                config: config.clone(),
-            };
-            store::write_meta(&dir, &meta)?;
-            let file = store::RunFile::create(&dir)?;
-            (dir, file, Default::default())
+            for s in strategies {
+                if let Err(why) = s.supports(&rules) {
+                    bail!("strategy {s} cannot run MovingAI's rules: {why}");
+                }
+            }
+            Work::Scenarios(load_suite(real)?)
         }
     };
+    let when = machine::UtcTime::now();
+    let commit = machine::git_commit();
+    let meta = RunMeta {
+        machine: MachineFacts {
+            commit: commit.clone(),
+            ..machine::facts()
+        },
+        threads,
+        date: when.rfc3339(),
+        command: machine::command_line(),
+        shard,
+        peak_rss_bytes: None,
+        other_load: None,
+        config: config.clone(),
+        real_maps: plan.real.clone(),
+    };
+    let mut name = format!("{}-{}", when.compact(), commit);
+    if plan.real.is_some() {
+        name.push_str("-real-maps");
+    }
+    if shard.n > 1 {
+        name.push_str(&format!("-shard-{}-of-{}", shard.k, shard.n));
+    }
+    let run = store::start(&plan.destination, &meta, &name)?;
 
     let began = Instant::now();
     let cpu_at_start = machine::cpu_times();
-    let specs = workload::maps(config);
-    let pending: Vec<workload::Item> = workload::shard(workload::items(config), shard.k, shard.n)
-        .into_iter()
-        .filter(|it| {
-            let m = &specs[it.map];
-            !done.contains(&(m.size, m.density.to_bits(), m.seed, it.query))
-        })
-        .collect();
+    let stages = work.stages(config, shard);
+    let pending = stages.iter().flatten().flatten().count();
     eprintln!(
-        "sweep: {} items to run ({} already done), {} threads, writing {}",
-        pending.len(),
-        done.len(),
-        threads,
-        dir.join(crate::runs::RESULTS).display()
+        "sweep: {pending} items in this slice ({} already done), {threads} threads, writing {}",
+        run.done.len(),
+        run.dir.join(crate::runs::RESULTS).display()
     );
+    let mut over = BTreeMap::new();
+    for r in &run.earlier {
+        work.note_over_budget(&mut over, r);
+    }
     let job = Job {
-        specs: &specs,
-        strategies: &strategies,
+        work: &work,
+        strategies,
         rules,
-        min_time: Duration::from_secs_f64(config.min_time_ms / 1e3),
-        budget: config.budget_ms.map(|ms| Duration::from_secs_f64(ms / 1e3)),
-        over: Mutex::new({
-            let mut since = BTreeMap::new();
-            note_over_budget(&mut since, &store::read_rows(&dir)?);
-            since
-        }),
-        file: &file,
+        repeats: Repeats::Median(Duration::from_secs_f64(config.min_time_ms / 1e3)),
+        budget: meta.budget_ms().map(|ms| Duration::from_secs_f64(ms / 1e3)),
+        over: Mutex::new(over),
+        file: &run.file,
+        done: &run.done,
     };
-    job.run(&pending, threads)?;
+    job.run(&stages, threads)?;
     let wall = began.elapsed();
-    // Written at the end, the only moment the peak and the load are known.
+    // Known only at the end: the peak memory and what else ran meanwhile.
     let peak = machine::peak_resident_memory();
     let load = machine::other_load_since(cpu_at_start);
-    if peak.is_some() || load.is_some() {
-        let mut meta = store::read_meta(&dir)?;
-        meta.note_end(peak, load);
-        store::write_meta(&dir, &meta)?;
-    }
+    let finished = store::end(&run.dir, peak, load)?;
     if let Some(peak) = peak {
         crate::outln!("peak resident memory {:.1} MiB", peak as f64 / 1048576.0);
     }
     if let Some(load) = load {
         crate::outln!("{load}");
     }
-
-    let rows = store::read_rows(&dir)?;
-    print_summary(&dir, &rows, config, wall);
-    Ok(Finished { dir, rows })
-}
-
-/// Refuses a folder measured with another configuration or shard.
-fn check_same(dir: &Path, meta: &RunMeta, config: &SweepConfig, shard: Shard) -> Result<()> {
-    if meta.shard != shard.to_string() {
-        bail!(
-            "--resume {}: that run is shard {}, not {shard}",
-            dir.display(),
-            meta.shard
-        );
+    match &work {
+        Work::Random(_) => print_summary(&finished.dir, &finished.rows, config, wall),
+        Work::Scenarios(_) => print_family_summary(&finished.dir, &finished.rows, strategies, wall),
     }
-    if let Some(diffs) = config_differences(&meta.config, config) {
-        bail!(
-            "--resume {}: that run has another configuration ({})",
-            dir.display(),
-            diffs.join("; ")
-        );
-    }
-    Ok(())
-}
-
-/// The fields in which two configurations differ, as `field THERE there,
-/// ASKED asked`, or `None` when they agree. Compared through JSON so that a
-/// field added to [`SweepConfig`] later is compared without touching this.
-pub fn config_differences(there: &SweepConfig, asked: &SweepConfig) -> Option<Vec<String>> {
-    if there == asked {
-        return None;
-    }
-    let there = serde_json::to_value(there).expect("a config serialises");
-    let asked = serde_json::to_value(asked).expect("a config serialises");
-    Some(
-        there
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter(|(k, v)| asked.get(k.as_str()) != Some(v))
-            .map(|(k, v)| format!("{k} {v} there, {} asked", asked[k.as_str()]))
-            .collect(),
-    )
+    Ok(finished)
 }
 
 /// Bytes of memory a sweep needs at its largest size, and why, or an error
@@ -391,79 +336,166 @@ pub fn memory_estimate(
     (cells as f64 * (per_cell_per_thread * threads as f64 + shared as f64)) as u64
 }
 
-/// Adds to `since` (per strategy, the smallest map side at which one of its
-/// searches went over the budget) what `rows` say: a finished item's rows,
-/// or on resume those of the killed run.
-fn note_over_budget(since: &mut BTreeMap<String, u32>, rows: &[Record]) {
-    for r in rows.iter().filter(|r| r.status == OVER_BUDGET) {
-        let side = since.entry(r.strategy.clone()).or_insert(r.size);
-        *side = (*side).min(r.size);
+/// What a sweep measures.
+enum Work {
+    /// Random maps: every map of the configuration, smallest first.
+    Random(Vec<workload::MapSpec>),
+    /// MovingAI scenario files, read and checked, each file's rows easiest
+    /// first.
+    Scenarios(Vec<ScenFile>),
+}
+
+/// One item of a [`Work`].
+#[derive(Clone, Copy, Debug)]
+enum Unit {
+    /// A random map's query.
+    Random(workload::Item),
+    /// Row `row` of scenario file `file`.
+    Row { file: usize, row: usize },
+}
+
+/// Items one worker runs in order (a scenario file's rows, so its budget can
+/// skip the longer ones), or one random item alone.
+type Batch = Vec<Unit>;
+
+/// Where an item stands for the budget: a group, and a rank within it. A
+/// strategy that went over the budget at some rank is not run on the items
+/// of its group at that rank or above: random maps are one group ranked by
+/// side; a scenario file is a group ranked by its rows' order.
+type Scope = (u64, u64);
+
+impl Work {
+    /// The batches of this slice, stage by stage: one stage per map side
+    /// (random; each stage's maps are built when it starts), or one stage of
+    /// one batch per scenario file.
+    fn stages(&self, config: &SweepConfig, shard: Shard) -> Vec<Vec<Batch>> {
+        match self {
+            Work::Random(specs) => {
+                let items: Vec<workload::Item> = workload::items(config)
+                    .into_iter()
+                    .filter(|it| shard.holds(it.index))
+                    .collect();
+                config
+                    .sizes
+                    .iter()
+                    .map(|&size| {
+                        items
+                            .iter()
+                            .filter(|it| specs[it.map].size == size)
+                            .map(|&it| vec![Unit::Random(it)])
+                            .collect::<Vec<Batch>>()
+                    })
+                    .filter(|stage| !stage.is_empty())
+                    .collect()
+            }
+            Work::Scenarios(files) => vec![files
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| shard.holds(*i))
+                .map(|(file, f)| {
+                    (0..f.rows.len())
+                        .map(|row| Unit::Row { file, row })
+                        .collect()
+                })
+                .collect()],
+        }
+    }
+
+    /// The scope of a row of this work (see [`Scope`]); `None` for a row of
+    /// a scenario file or row this work does not hold.
+    fn scope(&self, r: &Record) -> Option<Scope> {
+        match self {
+            Work::Random(_) => Some((0, u64::from(r.size))),
+            Work::Scenarios(files) => {
+                let f = files.iter().find(|f| scen_key(&f.name) == r.map_seed)?;
+                let rank = f.rows.iter().position(|row| row.line as u32 == r.query)?;
+                Some((r.map_seed, rank as u64))
+            }
+        }
+    }
+
+    /// Notes in `over` (per scope group and strategy, the lowest rank at
+    /// which the strategy went over the budget) what row `r` says: a
+    /// finished item's rows, or on resume those of the killed run.
+    fn note_over_budget(&self, over: &mut BTreeMap<(u64, Strategy), u64>, r: &Record) {
+        if r.status != Status::OverBudget {
+            return;
+        }
+        let (Some((group, rank)), Some(strategy)) = (self.scope(r), Strategy::named(&r.strategy))
+        else {
+            return;
+        };
+        let lowest = over.entry((group, strategy)).or_insert(rank);
+        *lowest = (*lowest).min(rank);
     }
 }
 
 /// Everything the workers share.
 struct Job<'a> {
-    specs: &'a [workload::MapSpec],
+    work: &'a Work,
     strategies: &'a [Strategy],
     rules: Rules,
-    min_time: Duration,
-    /// The longest one search may take, if the config sets a budget.
+    repeats: Repeats,
+    /// The longest one search may take, if the run has a budget.
     budget: Option<Duration>,
-    /// Per strategy name, the smallest side at which it went over the budget:
-    /// from then on it is skipped at that side and every larger one.
-    over: Mutex<BTreeMap<String, u32>>,
+    /// Per scope group and strategy, the lowest rank at which it went over
+    /// the budget: from there on it is skipped in that group.
+    over: Mutex<BTreeMap<(u64, Strategy), u64>>,
     file: &'a store::RunFile,
+    /// Items whose rows a resumed run already holds.
+    done: &'a HashSet<store::ItemKey>,
 }
 
-/// A built map and the cells queries are drawn from.
+/// A built random map and the cells queries are drawn from.
 struct BuiltMap {
     grid: Grid,
     cells: Vec<NodeId>,
 }
 
+/// A worker's searchers, one per strategy, reused from item to item so
+/// their arrays are allocated once per map shape, never during a search.
+struct Searchers {
+    solvers: Vec<Box<dyn Solver>>,
+    /// The map shapes they have been grown to.
+    grown: HashSet<(u32, u32)>,
+}
+
 impl Job<'_> {
-    /// Runs the items, size by size: the maps of one size are built in
-    /// parallel (untimed), then its items run in parallel.
-    fn run(&self, pending: &[workload::Item], threads: usize) -> Result<()> {
+    /// Runs the stages one after another, the batches of a stage in
+    /// parallel.
+    fn run(&self, stages: &[Vec<Batch>], threads: usize) -> Result<()> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|e| invalid!("starting {threads} threads: {e}"))?;
-        // One set of searchers per worker thread, reused across items, so
-        // their arrays are allocated once per size, never during a search.
-        let slots: Vec<Mutex<Vec<Box<dyn Solver>>>> = (0..threads)
-            .map(|_| Mutex::new(self.strategies.iter().map(|s| s.solver()).collect()))
+        let slots: Vec<Mutex<Searchers>> = (0..threads)
+            .map(|_| {
+                Mutex::new(Searchers {
+                    solvers: self.strategies.iter().map(|s| s.solver()).collect(),
+                    grown: HashSet::new(),
+                })
+            })
             .collect();
         let progress = progress_bar(
-            pending
+            stages
                 .iter()
-                .map(|it| weight(self.specs[it.map].size))
+                .flatten()
+                .flatten()
+                .map(|u| self.weight(u))
                 .sum(),
         );
-        let mut sizes: Vec<u32> = pending.iter().map(|it| self.specs[it.map].size).collect();
-        sizes.dedup();
         pool.install(|| -> Result<()> {
-            for size in sizes {
-                let items: Vec<_> = pending
-                    .iter()
-                    .filter(|it| self.specs[it.map].size == size)
-                    .collect();
-                let mut wanted: Vec<usize> = items.iter().map(|it| it.map).collect();
-                wanted.sort_unstable();
-                wanted.dedup();
-                let built: BTreeMap<usize, Result<BuiltMap, String>> = wanted
-                    .par_iter()
-                    .map(|&m| (m, self.build(&self.specs[m])))
-                    .collect();
-                progress.set_message(format!("size {size}"));
-                self.warm_up(&slots, size);
-                items.par_iter().try_for_each(|it| -> Result<()> {
+            for stage in stages {
+                let built = self.build_maps(stage);
+                stage.par_iter().try_for_each(|batch| -> Result<()> {
                     let slot = rayon::current_thread_index().unwrap_or(0) % slots.len();
-                    let mut solvers = slots[slot].lock().unwrap_or_else(|p| p.into_inner());
-                    let rows = self.item(it, &built[&it.map], &mut solvers);
-                    drop(solvers);
-                    self.file.append(&rows)?;
-                    progress.inc(weight(size));
+                    let mut searchers = slots[slot].lock().unwrap_or_else(|p| p.into_inner());
+                    for unit in batch {
+                        if let Some(rows) = self.unit(unit, &built, &mut searchers) {
+                            self.file.append(&rows)?;
+                        }
+                        progress.inc(self.weight(unit));
+                    }
                     Ok(())
                 })?;
             }
@@ -473,85 +505,165 @@ impl Job<'_> {
         Ok(())
     }
 
-    /// Builds a map and finds its largest component.
-    fn build(&self, spec: &workload::MapSpec) -> Result<BuiltMap, String> {
-        let grid = spec.build().map_err(|e| e.to_string())?;
-        let cells = workload::largest_component(&grid, &self.rules);
-        Ok(BuiltMap { grid, cells })
+    /// Builds (untimed, in parallel) the random maps a stage's items are on,
+    /// each with its largest component.
+    fn build_maps(&self, stage: &[Batch]) -> BTreeMap<usize, Result<BuiltMap, String>> {
+        let Work::Random(specs) = self.work else {
+            return BTreeMap::new();
+        };
+        let mut wanted: Vec<usize> = stage
+            .iter()
+            .flatten()
+            .filter_map(|u| match u {
+                Unit::Random(it) => Some(it.map),
+                Unit::Row { .. } => None,
+            })
+            .collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        wanted
+            .par_iter()
+            .map(|&m| {
+                let built = specs[m].build().map_err(|e| e.to_string()).map(|grid| {
+                    let cells = workload::largest_component(&grid, &self.rules);
+                    BuiltMap { grid, cells }
+                });
+                (m, built)
+            })
+            .collect()
     }
 
-    /// Grows every thread's search arrays to maps of side `size` with a
-    /// trivial search, so no timed search pays for allocation.
-    fn warm_up(&self, slots: &[Mutex<Vec<Box<dyn Solver>>>], size: u32) {
-        let Ok(grid) = Grid::open(size, size) else {
-            return;
-        };
-        rayon::broadcast(|ctx| {
-            let mut solvers = slots[ctx.index() % slots.len()]
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
-            for solver in solvers.iter_mut() {
-                let origin = Point::new(0, 0);
-                let _ = solver.solve(&grid, origin, origin, &self.rules);
+    /// Rough relative cost of an item, for the progress bar's ETA.
+    fn weight(&self, unit: &Unit) -> u64 {
+        match (self.work, unit) {
+            (Work::Random(specs), Unit::Random(it)) => u64::from(specs[it.map].size).pow(2),
+            (Work::Scenarios(files), &Unit::Row { file, row }) => {
+                files[file].rows[row].optimal as u64 + 1
             }
-        });
+            _ => 1,
+        }
     }
 
-    /// Measures one item (or records why it could not be).
-    fn item(
+    /// Measures one item (or records why it could not be); `None` when a
+    /// resumed run already holds its rows.
+    fn unit(
         &self,
-        it: &workload::Item,
-        built: &Result<BuiltMap, String>,
-        solvers: &mut [Box<dyn Solver>],
-    ) -> Vec<Record> {
-        let spec = &self.specs[it.map];
-        let info = measure::ItemInfo {
-            size: spec.size,
-            density: spec.density,
-            map_seed: spec.seed,
-            query: it.query,
-            index: it.index,
+        unit: &Unit,
+        built: &BTreeMap<usize, Result<BuiltMap, String>>,
+        searchers: &mut Searchers,
+    ) -> Option<Vec<Record>> {
+        let (template, query, index, check) = match (self.work, *unit) {
+            (Work::Random(specs), Unit::Random(it)) => {
+                let spec = &specs[it.map];
+                let template = Record {
+                    size: spec.size,
+                    density: spec.density,
+                    map_seed: spec.seed,
+                    query: it.query,
+                    ..Record::default()
+                };
+                let query = built[&it.map]
+                    .as_ref()
+                    .map_err(String::clone)
+                    .and_then(|b| {
+                        workload::query(&b.grid, &b.cells, spec.seed, it.query)
+                            .map(|(start, goal)| (&b.grid, start, goal))
+                            .map_err(|e| e.to_string())
+                    });
+                (template, query, it.index, None)
+            }
+            (Work::Scenarios(files), Unit::Row { file, row }) => {
+                let f = &files[file];
+                let scen = &f.rows[row];
+                let map = &f.maps[scen.map_basename()];
+                let template = Record {
+                    size: map.grid.width().max(map.grid.height()),
+                    density: map.density,
+                    map_seed: scen_key(&f.name),
+                    query: scen.line as u32,
+                    scen: f.name.clone(),
+                    family: map.family.to_string(),
+                    map: scen.map_basename().to_string(),
+                    bucket: scen.bucket,
+                    optimal: Some(scen.optimal),
+                    ..Record::default()
+                };
+                (
+                    template,
+                    Ok((&map.grid, scen.start, scen.goal)),
+                    file + row,
+                    Some(scen),
+                )
+            }
+            _ => unreachable!("a work's units are of its own kind"),
         };
-        let query = built.as_ref().map_err(String::clone).and_then(|b| {
-            workload::query(&b.grid, &b.cells, spec.seed, it.query)
-                .map(|q| (b, q))
-                .map_err(|e| e.to_string())
-        });
-        let budget = measure::Budget {
-            limit: self.budget,
-            skip: {
-                let over = self.over.lock().unwrap_or_else(|p| p.into_inner());
-                self.strategies
-                    .iter()
-                    .map(|s| over.get(s.name()).is_some_and(|&side| side <= spec.size))
-                    .collect()
-            },
-        };
+        if self.done.contains(&store::item_key(&template)) {
+            return None;
+        }
+        let scope = self.work.scope(&template).unwrap_or((0, 0));
         let rows = match query {
-            Err(why) => measure::error_rows(&info, self.strategies, &why),
-            Ok((b, (start, goal))) => measure::measure_item(
-                &info,
-                &b.grid,
-                start,
-                goal,
-                &self.rules,
-                self.strategies,
-                solvers,
-                self.min_time,
-                &budget,
-            ),
+            Err(why) => error_rows(&template, self.strategies, &why),
+            Ok((grid, start, goal)) => {
+                let query = Query {
+                    grid,
+                    start,
+                    goal,
+                    rules: &self.rules,
+                };
+                self.grow(searchers, grid);
+                let template = match check {
+                    // Untimed: one more, observed search.
+                    Some(_) => Record {
+                        necessary: necessary_expansions(grid, start, goal, &self.rules),
+                        ..template
+                    },
+                    None => template,
+                };
+                let skip: Vec<bool> = {
+                    let over = self.over.lock().unwrap_or_else(|p| p.into_inner());
+                    self.strategies
+                        .iter()
+                        .map(|&s| over.get(&(scope.0, s)).is_some_and(|&rank| rank <= scope.1))
+                        .collect()
+                };
+                let item = Item {
+                    query,
+                    template,
+                    index,
+                    check,
+                };
+                measure_item(
+                    &item,
+                    self.strategies,
+                    &mut searchers.solvers,
+                    self.repeats,
+                    self.budget,
+                    &skip,
+                )
+            }
         };
-        note_over_budget(
-            &mut self.over.lock().unwrap_or_else(|p| p.into_inner()),
-            &rows,
-        );
-        rows
+        let mut over = self.over.lock().unwrap_or_else(|p| p.into_inner());
+        for r in &rows {
+            self.work.note_over_budget(&mut over, r);
+        }
+        Some(rows)
     }
-}
 
-/// Rough relative cost of an item of side `size`, for the progress bar's ETA.
-fn weight(size: u32) -> u64 {
-    u64::from(size).pow(2)
+    /// Grows every searcher's arrays to maps of `grid`'s shape with a
+    /// trivial search on an open map, once per shape, so no timed search
+    /// pays for allocation.
+    fn grow(&self, searchers: &mut Searchers, grid: &Grid) {
+        let shape = (grid.width(), grid.height());
+        if !searchers.grown.insert(shape) {
+            return;
+        }
+        if let Ok(open) = Grid::open(shape.0, shape.1) {
+            let origin = Point::new(0, 0);
+            for solver in &mut searchers.solvers {
+                let _ = solver.solve(&open, origin, origin, &self.rules);
+            }
+        }
+    }
 }
 
 /// A progress bar on stderr when it is a terminal; nothing otherwise.
@@ -570,8 +682,11 @@ fn progress_bar(len: u64) -> ProgressBar {
 
 /// Prints, per size, the median time per search of each strategy.
 fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Duration) {
-    let ok: Vec<&Record> = rows.iter().filter(|r| r.status == OK).collect();
-    let over = rows.iter().filter(|r| r.status == OVER_BUDGET).count();
+    let ok: Vec<&Record> = rows.iter().filter(|r| r.status == Status::Ok).collect();
+    let over = rows
+        .iter()
+        .filter(|r| r.status == Status::OverBudget)
+        .count();
     crate::outln!(
         "run {}: {} rows ({} ok{}) in {:.1} s",
         dir.display(),
@@ -594,11 +709,12 @@ fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Durati
         for s in &config.strategies {
             let ns = ok
                 .iter()
-                .filter(|r| r.size == size && &r.strategy == s)
+                .filter(|r| r.size == size && r.strategy == s.name())
                 .map(|r| (r.ns_per_search as u64) as f64);
             let went_over = || {
-                rows.iter()
-                    .any(|r| r.size == size && &r.strategy == s && r.status == OVER_BUDGET)
+                rows.iter().any(|r| {
+                    r.size == size && r.strategy == s.name() && r.status == Status::OverBudget
+                })
             };
             match crate::stats::median(ns) {
                 None if went_over() => print!(" {:>14}", "over budget"),
@@ -607,6 +723,43 @@ fn print_summary(dir: &Path, rows: &[Record], config: &SweepConfig, wall: Durati
             }
         }
         crate::outln!();
+    }
+}
+
+/// Prints, per family, the median time of each strategy and its row counts.
+fn print_family_summary(dir: &Path, rows: &[Record], strategies: &[Strategy], wall: Duration) {
+    let ok = rows.iter().filter(|r| r.status == Status::Ok).count();
+    crate::outln!(
+        "run {}: {} rows ({ok} ok) in {:.1} s",
+        dir.display(),
+        rows.len(),
+        wall.as_secs_f64()
+    );
+    let families: std::collections::BTreeSet<&str> =
+        rows.iter().map(|r| r.family.as_str()).collect();
+    for family in families {
+        crate::outln!("{family}");
+        for s in strategies {
+            let mine: Vec<&Record> = rows
+                .iter()
+                .filter(|r| r.family == family && r.strategy == s.name())
+                .collect();
+            let median = crate::stats::median(
+                mine.iter()
+                    .filter(|r| r.status == Status::Ok)
+                    .map(|r| r.ns_per_search),
+            );
+            let over = mine
+                .iter()
+                .filter(|r| r.status == Status::OverBudget)
+                .count();
+            let bad = mine.iter().filter(|r| r.is_bad()).count();
+            crate::outln!(
+                "  {:<12} {:>12} µs  {over:>4} over budget  {bad:>3} bad",
+                s.name(),
+                median.map_or("-".into(), |m| format!("{:.1}", m / 1e3))
+            );
+        }
     }
 }
 
@@ -625,9 +778,8 @@ mod tests {
         for dir in ["data", "memory/data"] {
             let meta = crate::runs::read_meta(&reports.join(dir)).unwrap();
             let config = &meta.config;
-            let strategies = config.strategy_list().unwrap();
             let estimate =
-                memory_estimate(config, &strategies, &config.rules().unwrap(), meta.threads);
+                memory_estimate(config, &config.strategies, &config.rules(), meta.threads);
             let peak = meta
                 .peak_rss_bytes
                 .expect("a finished run records its peak");

@@ -15,6 +15,7 @@ use crate::files::write_atomic;
 use crate::markers::splice;
 use crate::present::format::ci_text;
 use crate::stats::{load_and_summarise, Interval, Ratio};
+use astar_core::{Heuristic, TiePolicy};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -22,7 +23,7 @@ use std::path::{Path, PathBuf};
 pub const SECTION: &str = "claim-conditions";
 
 /// The condition every other one moves a single factor away from.
-pub const DEFAULT: (&str, f64, &str) = ("octile", 0.25, "lifo");
+pub const DEFAULT: (Heuristic, f64, TiePolicy) = (Heuristic::Octile, 0.25, TiePolicy::Lifo);
 
 /// The heaps the claim is tested on, each against [`BASE`]: the indexed
 /// binary heap, and seed 003's heap with a linear-scan decrease-key (the
@@ -209,11 +210,11 @@ pub struct Condition {
     /// The run folder, as given.
     pub dir: PathBuf,
     /// Heuristic name.
-    pub heuristic: String,
+    pub heuristic: Heuristic,
     /// Obstacle density.
     pub density: f64,
     /// Tie policy name.
-    pub tie: String,
+    pub tie: TiePolicy,
     /// For each of [`HEAPS`] the run measured, in that order: per size,
     /// ascending, the median over queries of linear time ÷ the heap's time
     /// on the same query, with its 95% bootstrap interval.
@@ -266,9 +267,9 @@ impl Condition {
         };
         group(self)
             .cmp(&group(other))
-            .then_with(|| self.heuristic.cmp(&other.heuristic))
+            .then_with(|| self.heuristic.name().cmp(other.heuristic.name()))
             .then_with(|| self.density.total_cmp(&other.density))
-            .then_with(|| self.tie.cmp(&other.tie))
+            .then_with(|| self.tie.name().cmp(other.tie.name()))
             .then_with(|| self.dir.cmp(&other.dir))
     }
 
@@ -321,9 +322,9 @@ pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
         out.push(Condition {
             name,
             dir: dir.clone(),
-            heuristic: runs.config.heuristic.clone(),
+            heuristic: runs.config.heuristic,
             density: group.density,
-            tie: runs.config.tie.clone(),
+            tie: runs.config.tie,
             speedups,
             measured_by: runs
                 .metas

@@ -239,13 +239,13 @@ pub(crate) fn peer_crates_text(runs: &LoadedRuns, strategies: &[String]) -> Opti
 /// that means for the tables; `None` for one machine, which the run-folder
 /// table below already names.
 fn machines_text(runs: &LoadedRuns) -> Option<String> {
-    let mut machines: Vec<(String, Vec<&str>)> = Vec::new();
+    let mut machines: Vec<(String, Vec<String>)> = Vec::new();
     for m in &runs.metas {
         let f = &m.machine;
         let name = format!("{} ({} cores, {})", f.cpu, f.cores, f.rustc);
         match machines.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, shards)) => shards.push(&m.shard),
-            None => machines.push((name, vec![&m.shard])),
+            Some((_, shards)) => shards.push(m.shard.to_string()),
+            None => machines.push((name, vec![m.shard.to_string()])),
         }
     }
     if machines.len() < 2 {
@@ -599,9 +599,9 @@ fn tables(runs: &LoadedRuns, summary: &Summary) -> String {
         }
         s.push('\n');
     }
-    let mut statuses: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut statuses: std::collections::BTreeMap<String, usize> = Default::default();
     for r in runs.bad_rows() {
-        *statuses.entry(r.status.as_str()).or_default() += 1;
+        *statuses.entry(r.status.to_string()).or_default() += 1;
     }
     if !statuses.is_empty() {
         let _ = writeln!(s, "| status | rows |\n|---|---:|");

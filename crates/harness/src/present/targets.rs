@@ -27,6 +27,7 @@ use crate::present::charts::FLOOR;
 use crate::present::format::{ci_text, ci_text_fine, ratio_text};
 use crate::runs::LoadedRuns;
 use crate::stats::{Group, Ratio, Summary};
+use astar_core::{Heuristic, Moves};
 use astar_registry::{Kind, Strategy};
 use std::fmt::Write as _;
 
@@ -344,7 +345,7 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
             g.density
         ));
     }
-    if c.heuristic != "octile" || c.moves != 8 || c.corner_cutting {
+    if c.heuristic != Heuristic::Octile || c.moves != Moves::Eight || c.corner_cutting {
         differs.push(format!(
             "the rules are {} with {} moves{}, not octile with 8 moves and no corner cutting",
             c.heuristic,

@@ -10,7 +10,6 @@
 
 use crate::bail;
 use crate::error::{Context, Error, Result};
-use crate::experiments::sweep::config_differences;
 use crate::files::write_atomic;
 use crate::markers::splice;
 use crate::present::charts::FLOOR;
@@ -82,7 +81,13 @@ impl ThreadsComparison {
 pub fn compare(one: &[PathBuf], many: &[PathBuf]) -> Result<ThreadsComparison> {
     let (runs_one, sum_one) = load_and_summarise(one)?;
     let (runs_many, sum_many) = load_and_summarise(many)?;
-    if let Some(diffs) = config_differences(&runs_one.config, &runs_many.config) {
+    let diffs: Vec<String> = runs_many
+        .config
+        .differences(&runs_one.config)
+        .into_iter()
+        .map(|d| format!("{} {} there, {} asked", d.field, d.theirs, d.mine))
+        .collect();
+    if !diffs.is_empty() {
         bail!(
             "the two runs measured different configurations ({})",
             diffs.join("; ")

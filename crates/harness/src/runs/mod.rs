@@ -10,11 +10,14 @@
 //! next to its first half). [`load_runs`] merges them after checking that they
 //! measured the same configuration, so no chart ever mixes two sweeps.
 
-pub mod real_maps;
 pub mod record;
 pub mod store;
 
-pub use record::{MachineFacts, OtherLoad, Record, RunMeta, SweepConfig};
+pub use record::{
+    scen_key, Difference, MachineFacts, OtherLoad, RealMapsConfig, Record, RunMeta, Shard, Status,
+    SweepConfig,
+};
+pub use store::{Destination, Finished};
 
 use crate::bail;
 use crate::error::{Error, Result};
@@ -25,12 +28,6 @@ use std::path::{Path, PathBuf};
 pub const RESULTS: &str = "results.csv";
 /// The metadata file of a run folder.
 pub const META: &str = "meta.json";
-/// The status of a row that measured a correct search.
-pub const OK: &str = "ok";
-/// The status of a row whose search took longer than the run's time budget,
-/// or that was not run because the same strategy already went over it on a
-/// shorter search (a shorter row of the file, or a smaller map).
-pub const OVER_BUDGET: &str = "over-budget";
 
 /// Several run folders of one sweep, merged.
 #[derive(Clone, Debug)]
@@ -62,7 +59,7 @@ impl LoadedRuns {
 
     /// Rows over the run's time budget (measured once, or skipped).
     pub fn over_budget_rows(&self) -> impl Iterator<Item = &Record> {
-        self.rows.iter().filter(|r| r.status == OVER_BUDGET)
+        self.rows.iter().filter(|r| r.status == Status::OverBudget)
     }
 
     /// The folder row `i` came from (an index into `dirs`); 0 when
@@ -76,8 +73,8 @@ impl LoadedRuns {
     pub fn strategies(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         for s in &self.config.strategies {
-            if !names.contains(s) {
-                names.push(s.clone());
+            if !names.iter().any(|n| n == s.name()) {
+                names.push(s.name().to_string());
             }
         }
         let extra: std::collections::BTreeSet<&String> = self
@@ -165,23 +162,38 @@ pub fn read_meta(dir: &Path) -> Result<RunMeta> {
     serde_json::from_str(&text).map_err(|e| Error::malformed(&path, e))
 }
 
-/// Names the first field in which two run folders' configurations differ.
+/// A real-map run's metadata, read: its [`RunMeta`] and the
+/// [`RealMapsConfig`] that makes it a real-map run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RealMeta {
+    /// The fields every run folder has (its `real_maps` is `Some`).
+    pub run: RunMeta,
+    /// What makes it a real-map run.
+    pub real_maps: RealMapsConfig,
+}
+
+/// Reads a run folder's `meta.json` as a real-map run's; `Ok(None)` when it
+/// is a random sweep's.
+pub fn read_real_meta(dir: &Path) -> Result<Option<RealMeta>> {
+    let run = read_meta(dir)?;
+    Ok(run
+        .real_maps
+        .clone()
+        .map(|real_maps| RealMeta { run, real_maps }))
+}
+
+/// Refuses two run folders whose configurations differ, naming the first
+/// field that does.
 fn check_same_config(a_dir: &Path, a: &RunMeta, b_dir: &Path, b: &RunMeta) -> Result<()> {
-    // Compared field by field through JSON so that a field added to
-    // `SweepConfig` later is checked without touching this code.
-    let a_json = serde_json::to_value(&a.config).expect("a config serialises");
-    let b_json = serde_json::to_value(&b.config).expect("a config serialises");
-    if let (Some(a_map), Some(b_map)) = (a_json.as_object(), b_json.as_object()) {
-        for (field, a_value) in a_map {
-            let b_value = b_map.get(field).unwrap_or(&serde_json::Value::Null);
-            if a_value != b_value {
-                bail!(
-                    "{} and {} are not one sweep: config.{field} differs ({a_value} vs {b_value})",
-                    a_dir.display(),
-                    b_dir.display()
-                );
-            }
-        }
+    if let Some(d) = a.config.differences(&b.config).first() {
+        bail!(
+            "{} and {} are not one sweep: config.{} differs ({} vs {})",
+            a_dir.display(),
+            b_dir.display(),
+            d.field,
+            d.mine,
+            d.theirs
+        );
     }
     Ok(())
 }

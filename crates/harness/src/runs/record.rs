@@ -1,10 +1,144 @@
 //! The measured data: one CSV row per (map, query, strategy), and the run's
 //! metadata. Sweeps write these; plots and reports read only these.
 
-use astar_core::{CostModel, Moves, Rules};
+use astar_core::{CostModel, Heuristic, Moves, Rules, TiePolicy};
 use astar_registry::Strategy;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// What became of one strategy's search of one item: the `status` column.
+///
+/// On disk it is the text it always was (`ok`, `over-budget`,
+/// `mismatch: …`, `error: …`), so every committed run folder reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Status {
+    /// A correct search, measured.
+    #[default]
+    Ok,
+    /// The search took longer than the run's time budget, or was not run
+    /// because the same strategy already went over it on a shorter search
+    /// (a shorter row of the file, or a smaller map).
+    OverBudget,
+    /// The strategies disagree, or the answer contradicts the scenario file:
+    /// a wrong answer is recorded, never dropped. The text says what.
+    Mismatch(String),
+    /// The search could not run (or its item could not be set up).
+    Error(String),
+}
+
+impl Status {
+    /// A mismatch, its text kept on one CSV line.
+    pub fn mismatch(why: &str) -> Status {
+        Status::Mismatch(one_line(why))
+    }
+
+    /// An error, its text kept on one CSV line.
+    pub fn error(why: &str) -> Status {
+        Status::Error(one_line(why))
+    }
+
+    /// Whether this is a mismatch or an error: neither a measurement nor
+    /// a search over the budget (which is on record as what it is).
+    pub fn is_bad(&self) -> bool {
+        matches!(self, Status::Mismatch(_) | Status::Error(_))
+    }
+}
+
+/// Keeps a message on one CSV line.
+fn one_line(text: &str) -> String {
+    text.replace(['\n', '\r'], " ")
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ok => f.write_str("ok"),
+            Status::OverBudget => f.write_str("over-budget"),
+            Status::Mismatch(why) => write!(f, "mismatch: {why}"),
+            Status::Error(why) => write!(f, "error: {why}"),
+        }
+    }
+}
+
+impl FromStr for Status {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Status, String> {
+        match s {
+            "ok" => Ok(Status::Ok),
+            "over-budget" => Ok(Status::OverBudget),
+            _ => {
+                if let Some(why) = s.strip_prefix("mismatch: ") {
+                    Ok(Status::Mismatch(why.into()))
+                } else if let Some(why) = s.strip_prefix("error: ") {
+                    Ok(Status::Error(why.into()))
+                } else {
+                    Err(format!(
+                        "unknown status {s:?} (expected ok, over-budget, mismatch: …, error: …)"
+                    ))
+                }
+            }
+        }
+    }
+}
+
+impl Serialize for Status {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Status {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Status, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Serde for a value written by its name ([`fmt::Display`]) and read back
+/// by parsing it ([`FromStr`]): how the typed configuration keeps the
+/// names `meta.json` has always held.
+mod by_name {
+    use super::*;
+
+    pub fn serialize<T: fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr<Err: fmt::Display>,
+        D: Deserializer<'de>,
+    {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// [`by_name`] for a list.
+mod by_names {
+    use super::*;
+
+    pub fn serialize<T: fmt::Display, S: Serializer>(
+        values: &[T],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(values.iter().map(ToString::to_string))
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<Vec<T>, D::Error>
+    where
+        T: FromStr<Err: fmt::Display>,
+        D: Deserializer<'de>,
+    {
+        let texts = Vec::<String>::deserialize(d)?;
+        texts
+            .iter()
+            .map(|t| t.parse().map_err(serde::de::Error::custom))
+            .collect()
+    }
+}
 
 /// One measured search: a row of a run's `results.csv`.
 ///
@@ -16,7 +150,7 @@ use std::collections::BTreeMap;
 /// `bytes_per_cell` as well: the scenario file and row, the map and its
 /// family, and the GPPC counts. There `size` is the map's larger side,
 /// `density` its fraction of blocked cells, `map_seed` a fixed hash of the
-/// scenario file's name ([`scen_key`](crate::runs::real_maps::scen_key)) and
+/// scenario file's name ([`scen_key`]) and
 /// `query` the row's line in that file.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Record {
@@ -52,7 +186,7 @@ pub struct Record {
     pub path_len: Option<f64>,
     /// `ok`, or what went wrong (`mismatch: …`, `error: …`): a wrong answer is
     /// recorded, never dropped.
-    pub status: String,
+    pub status: Status,
     /// Start cell x.
     pub start_x: u32,
     /// Start cell y.
@@ -94,7 +228,7 @@ impl Record {
     /// Whether the row is an error or a mismatch: neither `ok` nor over the
     /// time budget (which is on record as what it is, not a wrong answer).
     pub fn is_bad(&self) -> bool {
-        self.status != super::OK && self.status != super::OVER_BUDGET
+        self.status.is_bad()
     }
 }
 
@@ -117,16 +251,21 @@ pub struct SweepConfig {
     /// folders written before it existed read as empty.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub queries_per_size: BTreeMap<u32, u32>,
-    /// Strategy names, in the order given.
-    pub strategies: Vec<String>,
-    /// Heuristic name.
-    pub heuristic: String,
-    /// Tie policy name.
-    pub tie: String,
-    /// Cost model name.
-    pub costs: String,
-    /// 4 or 8.
-    pub moves: u8,
+    /// The strategies, in the order given (by name in `meta.json`).
+    #[serde(with = "by_names")]
+    pub strategies: Vec<Strategy>,
+    /// The heuristic (by name in `meta.json`).
+    #[serde(with = "by_name")]
+    pub heuristic: Heuristic,
+    /// The tie policy (by name in `meta.json`).
+    #[serde(with = "by_name")]
+    pub tie: TiePolicy,
+    /// The cost model (by name in `meta.json`).
+    #[serde(with = "by_name")]
+    pub costs: CostModel,
+    /// Straight moves only, or diagonals too (4 or 8 in `meta.json`).
+    #[serde(with = "moves_count")]
+    pub moves: Moves,
     /// Whether diagonals may cut corners.
     pub corner_cutting: bool,
     /// Master seed: map and query seeds derive from it.
@@ -169,33 +308,107 @@ impl SweepConfig {
 
     /// The search rules the config names. A sweep measures optimal searches
     /// only, so the goal test is always `closed` and there is no limit.
-    pub fn rules(&self) -> crate::Result<Rules> {
-        let bad = |what: &str, e: String| crate::invalid!("config.{what}: {e}");
-        let model: CostModel = self.costs.parse().map_err(|e| bad("costs", e))?;
-        Ok(Rules {
-            moves: self
-                .moves
-                .to_string()
-                .parse::<Moves>()
-                .map_err(|e| bad("moves", e))?,
+    pub fn rules(&self) -> Rules {
+        Rules {
+            moves: self.moves,
             corner_cutting: self.corner_cutting,
-            costs: model.costs(),
-            heuristic: self.heuristic.parse().map_err(|e| bad("heuristic", e))?,
-            tie: self.tie.parse().map_err(|e| bad("tie", e))?,
-            step_rule: model.step_rule(),
+            costs: self.costs.costs(),
+            heuristic: self.heuristic,
+            tie: self.tie,
+            step_rule: self.costs.step_rule(),
             ..Rules::default()
+        }
+    }
+
+    /// A configuration of `strategies` under `rules` and `costs`, with no
+    /// maps, no queries, seed 0, no minimum time and no budget: what every
+    /// sweep's configuration is built from, so a new field is added here
+    /// and where it is set.
+    pub fn new(strategies: &[Strategy], rules: &Rules, costs: CostModel) -> SweepConfig {
+        SweepConfig {
+            sizes: Vec::new(),
+            densities: Vec::new(),
+            maps: 0,
+            queries: 0,
+            queries_per_size: BTreeMap::new(),
+            strategies: strategies.to_vec(),
+            heuristic: rules.heuristic,
+            tie: rules.tie,
+            costs,
+            moves: rules.moves,
+            corner_cutting: rules.corner_cutting,
+            seed: 0,
+            min_time_ms: 0.0,
+            budget_ms: None,
+        }
+    }
+
+    /// The fields in which `self` differs from `other`, in name order;
+    /// empty when they agree. Compared through JSON, field by field, so a
+    /// field added later is compared without touching this: the one
+    /// comparison of configurations.
+    pub fn differences(&self, other: &SweepConfig) -> Vec<Difference> {
+        if self == other {
+            return Vec::new();
+        }
+        let mine = serde_json::to_value(self).expect("a config serialises");
+        let theirs = serde_json::to_value(other).expect("a config serialises");
+        let null = serde_json::Value::Null;
+        let fields: std::collections::BTreeSet<&String> = mine
+            .as_object()
+            .into_iter()
+            .chain(theirs.as_object())
+            .flat_map(|m| m.keys())
+            .collect();
+        fields
+            .into_iter()
+            .filter_map(|k| {
+                let (a, b) = (
+                    mine.get(k.as_str()).unwrap_or(&null),
+                    theirs.get(k.as_str()).unwrap_or(&null),
+                );
+                (a != b).then(|| Difference {
+                    field: k.clone(),
+                    mine: a.to_string(),
+                    theirs: b.to_string(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// A field in which two configurations differ, with each one's value as
+/// `meta.json` writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// The field's name in `meta.json`.
+    pub field: String,
+    /// Its value in the configuration asked.
+    pub mine: String,
+    /// Its value in the one compared with.
+    pub theirs: String,
+}
+
+/// Serde for [`Moves`] as the number of moves, 4 or 8, as `meta.json` has
+/// always held it.
+mod moves_count {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(moves: &Moves, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(match moves {
+            Moves::Four => 4,
+            Moves::Eight => 8,
         })
     }
 
-    /// The strategies the config names, in its order.
-    pub fn strategy_list(&self) -> crate::Result<Vec<Strategy>> {
-        self.strategies
-            .iter()
-            .map(|name| {
-                name.parse::<Strategy>()
-                    .map_err(|e| crate::invalid!("config.strategies: {e}"))
-            })
-            .collect()
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Moves, D::Error> {
+        match u8::deserialize(d)? {
+            4 => Ok(Moves::Four),
+            8 => Ok(Moves::Eight),
+            n => Err(serde::de::Error::custom(format!(
+                "moves must be 4 or 8, not {n}"
+            ))),
+        }
     }
 }
 
@@ -249,6 +462,49 @@ impl std::fmt::Display for OtherLoad {
     }
 }
 
+/// One slice of a sweep: `K/N`, 1 ≤ K ≤ N. Slices are disjoint and together
+/// make the whole sweep, so a batch scheduler can run them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which slice, from 1.
+    pub k: u32,
+    /// How many slices.
+    pub n: u32,
+}
+
+impl Shard {
+    /// The whole sweep.
+    pub const WHOLE: Shard = Shard { k: 1, n: 1 };
+
+    /// Whether the `index`-th of a sweep's units of work (an item, or a
+    /// scenario file) is in this slice: every N-th, from the K-th.
+    pub fn holds(self, index: usize) -> bool {
+        index % self.n as usize == (self.k - 1) as usize
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("expected a shard as K/N with 1 <= K <= N, got {text:?}");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (k, n): (u32, u32) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+}
+
 /// The machine and build a run was measured on: `meta.json` in a run folder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunMeta {
@@ -261,8 +517,9 @@ pub struct RunMeta {
     pub date: String,
     /// The exact command line.
     pub command: String,
-    /// This shard, `K/N` (`1/1` for a whole sweep).
-    pub shard: String,
+    /// This shard (`K/N` in `meta.json`; `1/1` for a whole sweep).
+    #[serde(with = "by_name")]
+    pub shard: Shard,
     /// Peak resident memory of the sweep process, in bytes (`VmHWM` on
     /// Linux; the largest over `--resume`s), written when the sweep ends;
     /// absent where it cannot be read and in runs that did not finish.
@@ -275,9 +532,44 @@ pub struct RunMeta {
     pub other_load: Option<OtherLoad>,
     /// What was measured.
     pub config: SweepConfig,
+    /// What makes it a real-map run (`sweep --scen`): its scenario files,
+    /// sample and budget. Absent in a random sweep's `meta.json`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub real_maps: Option<RealMapsConfig>,
+}
+
+/// What a real-map run measured, beside its [`SweepConfig`] (strategies, tie
+/// policy, minimum time; the rest is MovingAI's rules).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RealMapsConfig {
+    /// Scenario files or folders of them, as given.
+    pub scen: Vec<String>,
+    /// Folder of the maps, when not beside the scenario files.
+    pub map_dir: Option<String>,
+    /// Rows per file, spread over the buckets (`None`: every row).
+    pub sample: Option<usize>,
+    /// Time budget of one search, in milliseconds.
+    pub budget_ms: f64,
+}
+
+/// The `map_seed` column of a scenario file's rows: FNV-1a of its file name,
+/// so rows of one file share a key that does not depend on where the file is.
+pub fn scen_key(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 impl RunMeta {
+    /// The time budget of one search: the real-map run's own, else the
+    /// sweep configuration's.
+    pub fn budget_ms(&self) -> Option<f64> {
+        match &self.real_maps {
+            Some(real) => Some(real.budget_ms),
+            None => self.config.budget_ms,
+        }
+    }
+
     /// Adds what is known only when a run ends: its peak memory and what
     /// else ran meanwhile. A resumed run keeps the largest over its parts.
     pub fn note_end(&mut self, peak_rss_bytes: Option<u64>, other_load: Option<OtherLoad>) {
@@ -295,22 +587,14 @@ impl SweepConfig {
     /// A small configuration for unit tests: default rules, every strategy,
     /// 4 maps per size and 4 queries a map.
     pub(crate) fn for_tests(sizes: Vec<u32>) -> SweepConfig {
-        let rules = Rules::default();
         SweepConfig {
             sizes,
             densities: vec![0.25],
             maps: 4,
             queries: 4,
-            queries_per_size: BTreeMap::new(),
-            strategies: Strategy::ALL.iter().map(|s| s.name().to_string()).collect(),
-            heuristic: rules.heuristic.name().into(),
-            tie: rules.tie.name().into(),
-            costs: CostModel::Seed.name().into(),
-            moves: 8,
-            corner_cutting: rules.corner_cutting,
             seed: 1,
             min_time_ms: 1.0,
-            budget_ms: None,
+            ..SweepConfig::new(Strategy::ALL, &Rules::default(), CostModel::Seed)
         }
     }
 }
@@ -318,6 +602,52 @@ impl SweepConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scen_keys_are_fixed_and_differ() {
+        assert_eq!(scen_key(""), 0xcbf2_9ce4_8422_2325);
+        assert_ne!(scen_key("arena.map.scen"), scen_key("den312d.map.scen"));
+    }
+
+    #[test]
+    fn statuses_read_back_as_written() {
+        for status in [
+            Status::Ok,
+            Status::OverBudget,
+            Status::mismatch("heap cost 3\nfloor cost 4"),
+            Status::error("no query"),
+        ] {
+            let text = status.to_string();
+            assert!(!text.contains('\n'), "{text}");
+            assert_eq!(text.parse::<Status>(), Ok(status));
+        }
+        assert_eq!(Status::OverBudget.to_string(), "over-budget");
+        assert!("fine".parse::<Status>().is_err());
+        assert!(Status::error("x").is_bad() && !Status::OverBudget.is_bad());
+    }
+
+    #[test]
+    fn differences_name_each_differing_field() {
+        let a = SweepConfig::for_tests(vec![32]);
+        assert!(a.differences(&a).is_empty());
+        let b = SweepConfig {
+            tie: TiePolicy::Fifo,
+            budget_ms: Some(5.0),
+            ..a.clone()
+        };
+        let differences = a.differences(&b);
+        let named: Vec<(&str, &str, &str)> = differences
+            .iter()
+            .map(|d| (d.field.as_str(), d.mine.as_str(), d.theirs.as_str()))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                ("budget_ms", "null", "5.0"),
+                ("tie", "\"lifo\"", "\"fifo\"")
+            ]
+        );
+    }
 
     #[test]
     fn configs_without_per_size_queries_still_read() {

@@ -4,7 +4,7 @@ use super::bootstrap::{median_interval, Interval};
 use super::Quartiles;
 use crate::bail;
 use crate::error::{Context, Result};
-use crate::runs::{load_runs, LoadedRuns, Record, OK, OVER_BUDGET};
+use crate::runs::{load_runs, LoadedRuns, Record, Status};
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -230,7 +230,7 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
             let ok: Vec<&Record> = rs
                 .iter()
                 .map(|&(_, r)| r)
-                .filter(|r| r.status == OK)
+                .filter(|r| r.status == Status::Ok)
                 .collect();
             let med = |f: &dyn Fn(&Record) -> Option<f64>| {
                 Quartiles::of(ok.iter().filter_map(|r| f(r))).map(|q| q.median)
@@ -240,7 +240,10 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
             let cell = Cell {
                 ok: ok.len(),
                 bad: rs.iter().filter(|(_, r)| r.is_bad()).count(),
-                over_budget: rs.iter().filter(|(_, r)| r.status == OVER_BUDGET).count(),
+                over_budget: rs
+                    .iter()
+                    .filter(|(_, r)| r.status == Status::OverBudget)
+                    .count(),
                 time: Quartiles::of(ok.iter().map(|r| r.ns_per_search)),
                 expansions: med(&|r| Some(r.expansions as f64)),
                 ns_per_expansion: med(&|r| per_exp(1, r).map(|x| x * r.ns_per_search)),
@@ -252,7 +255,7 @@ pub fn summarise(runs: &LoadedRuns) -> Result<Summary> {
             };
             let t: HashMap<(u64, u32), Timed> = rs
                 .iter()
-                .filter(|(_, r)| r.status == OK)
+                .filter(|(_, r)| r.status == Status::Ok)
                 .map(|&(source, r)| {
                     let timed = Timed {
                         source,

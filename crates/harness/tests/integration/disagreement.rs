@@ -6,10 +6,11 @@
 use crate::data_dir;
 use astar_core::{Grid, NodeId, Point, Rules, SearchError, SearchReport};
 use astar_harness::experiments::scenario::{run_scenario_with, ScenOptions};
-use astar_harness::experiments::sweep::{preset_config, Finished, QUICK};
-use astar_harness::measure::timing::{measure_item, Budget, ItemInfo};
-use astar_harness::measure::workload;
-use astar_harness::runs::{LoadedRuns, Record};
+use astar_harness::experiments::sweep::{preset_config, QUICK};
+use astar_harness::measure::item::{measure_item, Item};
+use astar_harness::measure::timing::Repeats;
+use astar_harness::measure::{workload, Query};
+use astar_harness::runs::{Finished, LoadedRuns, Record, Status};
 use astar_harness::stats::summarise;
 use astar_registry::{Solver, Strategy};
 use std::time::Duration;
@@ -100,24 +101,25 @@ fn item(query: u32, last: Option<Fault>) -> Vec<Record> {
     if let Some(fault) = last {
         solvers[2] = Wrong::of(STRATEGIES[2], fault);
     }
-    let info = ItemInfo {
-        size: 24,
-        density: 0.2,
-        map_seed: 3,
-        query,
+    let item = Item {
+        query: Query {
+            grid: &grid,
+            start,
+            goal,
+            rules: &rules,
+        },
+        template: Record {
+            size: 24,
+            density: 0.2,
+            map_seed: 3,
+            query,
+            ..Record::default()
+        },
         index: query as usize,
+        check: None,
     };
-    measure_item(
-        &info,
-        &grid,
-        start,
-        goal,
-        &rules,
-        &STRATEGIES,
-        &mut solvers,
-        Duration::ZERO,
-        &Budget::NONE,
-    )
+    let repeats = Repeats::Median(Duration::ZERO);
+    measure_item(&item, &STRATEGIES, &mut solvers, repeats, None, &[])
 }
 
 #[test]
@@ -127,7 +129,7 @@ fn a_disagreeing_strategy_marks_every_row_of_its_item() {
         assert_eq!(rows.len(), STRATEGIES.len());
         for row in &rows {
             assert!(
-                row.status.starts_with("mismatch: "),
+                matches!(row.status, Status::Mismatch(_)),
                 "{fault:?}, {}: status {:?}",
                 row.strategy,
                 row.status
@@ -135,11 +137,12 @@ fn a_disagreeing_strategy_marks_every_row_of_its_item() {
         }
         // The message shows every strategy's answer, the wrong one included.
         for s in STRATEGIES {
-            assert!(rows[0].status.contains(s.name()), "{}", rows[0].status);
+            let text = rows[0].status.to_string();
+            assert!(text.contains(s.name()), "{text}");
         }
     }
     let honest = item(0, None);
-    assert!(honest.iter().all(|r| r.status == "ok"), "{honest:#?}");
+    assert!(honest.iter().all(|r| r.status == Status::Ok), "{honest:#?}");
 }
 
 #[test]

@@ -6,7 +6,8 @@
 
 use crate::{data_dir, reference};
 use astar_core::{parse_map, parse_scen, Rules};
-use astar_harness::experiments::scenario::{run_scenario, sample_rows, ScenOptions};
+use astar_harness::experiments::scenario::{run_scenario, ScenOptions};
+use astar_harness::measure::suite::sample_rows;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;

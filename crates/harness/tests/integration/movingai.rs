@@ -101,7 +101,7 @@ fn sampling_spreads_over_buckets() {
     let report = run_scenario(&data_dir().join("arena.map.scen"), &options).unwrap();
     assert_eq!(report.totals(), (16 * Strategy::ALL.len() as u64, 0));
     let rows = load("arena.map.scen").rows;
-    let picked = astar_harness::experiments::scenario::sample_rows(&rows, 16);
+    let picked = astar_harness::measure::suite::sample_rows(&rows, 16);
     let mut buckets: Vec<u32> = picked.iter().map(|r| r.bucket).collect();
     buckets.dedup();
     assert_eq!(buckets, (0..16).collect::<Vec<_>>(), "one row per bucket");

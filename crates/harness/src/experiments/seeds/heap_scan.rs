@@ -6,7 +6,7 @@ use super::rows::{keyed_row, Key};
 use super::summary::{mean, median_of};
 use super::{base_rules, Experiment, Query, Setting};
 use crate::error::Result;
-use crate::measure::timing::time_search;
+use crate::measure::timing::{time_search, Repeats};
 use crate::{bail, invalid};
 use astar_registry::Strategy;
 use std::fmt::Write as _;
@@ -66,9 +66,16 @@ impl Experiment for HeapScan {
         };
         let (s, rules) = (q.spec, base_rules());
         let (mut hs, mut ss) = (heap.solver(), scan.solver());
-        let a = time_search(hs.as_mut(), q.grid, s.start, s.goal, &rules, q.min_time)
-            .map_err(|e| invalid!("heap: {e}"))?;
-        let b = time_search(ss.as_mut(), q.grid, s.start, s.goal, &rules, q.min_time)
+        let query = crate::measure::Query {
+            grid: q.grid,
+            start: s.start,
+            goal: s.goal,
+            rules: &rules,
+        };
+        let repeats = Repeats::Median(q.min_time);
+        let a =
+            time_search(hs.as_mut(), &query, repeats, None).map_err(|e| invalid!("heap: {e}"))?;
+        let b = time_search(ss.as_mut(), &query, repeats, None)
             .map_err(|e| invalid!("heap-scan: {e}"))?;
         if a.report.counters.expansions != b.report.counters.expansions {
             bail!("heap and heap-scan ran different searches");

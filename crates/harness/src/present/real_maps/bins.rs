@@ -10,8 +10,9 @@
 //! a bin is drawn at its geometric centre when it holds at least
 //! [`MIN_ROWS`] rows.
 
-use super::{Family, OK};
+use super::Family;
 use crate::present::charts::real_maps::{BinPoint, Binned};
+use crate::runs::Status;
 use crate::stats::Quartiles;
 
 /// Bins per factor of ten in expansions.
@@ -67,7 +68,7 @@ pub(crate) fn paired_speedups(f: &Family<'_>, base: &str, s: &str) -> Vec<(u64, 
     f.row_keys()
         .filter_map(|k| {
             let (rb, rs) = (f.record(base, k)?, f.record(s, k)?);
-            (rb.status == OK && rs.status == OK && rs.ns_per_search > 0.0)
+            (rb.status == Status::Ok && rs.status == Status::Ok && rs.ns_per_search > 0.0)
                 .then(|| (rs.expansions, rb.ns_per_search / rs.ns_per_search))
         })
         .collect()
@@ -131,7 +132,7 @@ mod tests {
             map_seed: 7,
             query: line,
             strategy: s.into(),
-            status: status.into(),
+            status: status.parse().unwrap(),
             ns_per_search: ns,
             expansions,
             family: "maze".into(),

@@ -12,10 +12,11 @@
 //! need the budget at least as well), so the row's speedup is a lower bound,
 //! and with it the median and both ends of the interval.
 
-use super::{Family, OK, OVER_BUDGET};
+use super::Family;
 use crate::present::claim::{list_words, reading_words_at, Places, Verdict, BASE, HEAPS, READINGS};
 use crate::present::format::ci_text;
 use crate::runs::Record;
+use crate::runs::Status;
 use crate::stats::Ratio;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -53,11 +54,11 @@ pub fn family_speedups(rows: &[Record], budget_ms: f64) -> Vec<FamilySpeedup> {
             }
             // Per row: the speedup, and whether linear's time is the budget.
             let value = |k| -> Option<(f64, bool)> {
-                let h = f.record(heap, k).filter(|r| r.status == OK)?;
+                let h = f.record(heap, k).filter(|r| r.status == Status::Ok)?;
                 let l = f.record(BASE, k)?;
-                let (ns, censored) = if l.status == OK {
+                let (ns, censored) = if l.status == Status::Ok {
                     (l.ns_per_search, false)
-                } else if l.status == OVER_BUDGET {
+                } else if l.status == Status::OverBudget {
                     (budget_ns, true)
                 } else {
                     return None;
@@ -202,10 +203,14 @@ mod tests {
     /// `None` over budget (skipped, no time).
     fn rec(family: &str, map: &str, line: u32, strategy: &str, ns: Option<f64>) -> Record {
         Record {
-            map_seed: crate::runs::real_maps::scen_key(map),
+            map_seed: crate::runs::scen_key(map),
             query: line,
             strategy: strategy.into(),
-            status: if ns.is_some() { OK } else { OVER_BUDGET }.into(),
+            status: if ns.is_some() {
+                Status::Ok
+            } else {
+                Status::OverBudget
+            },
             ns_per_search: ns.unwrap_or(f64::NAN),
             expansions: 100,
             family: family.into(),

@@ -22,9 +22,9 @@ use crate::present::claim::list_words;
 use crate::present::format::ci_text;
 use crate::present::report::peer_crates_text;
 use crate::present::targets::{is_list, HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
-use crate::runs::real_maps::{read_real_meta, RealMeta, OVER_BUDGET};
-use crate::runs::{load_runs, LoadedRuns, Record, OK};
+use crate::runs::{load_runs, read_real_meta, LoadedRuns, RealMeta, Record, Status};
 use crate::stats::{median, Ratio};
+use astar_core::TiePolicy;
 use astar_registry::Strategy;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
@@ -38,7 +38,7 @@ pub const SECTION: &str = "real-maps";
 
 /// The runs of one tie policy, merged.
 struct TieRuns {
-    tie: String,
+    tie: TiePolicy,
     meta: RealMeta,
     runs: LoadedRuns,
 }
@@ -46,7 +46,7 @@ struct TieRuns {
 /// Reads real-map run folders and groups them by tie policy, in the order
 /// first given; a folder that is not a real-map run is an error.
 fn load_by_tie(dirs: &[PathBuf]) -> Result<Vec<TieRuns>> {
-    let mut groups: Vec<(String, RealMeta, Vec<PathBuf>)> = Vec::new();
+    let mut groups: Vec<(TiePolicy, RealMeta, Vec<PathBuf>)> = Vec::new();
     for dir in dirs {
         if !dir.is_dir() {
             bail!("{}: no such run folder", dir.display());
@@ -57,7 +57,7 @@ fn load_by_tie(dirs: &[PathBuf]) -> Result<Vec<TieRuns>> {
                 dir.display()
             );
         };
-        let tie = meta.run.config.tie.clone();
+        let tie = meta.run.config.tie;
         match groups.iter_mut().find(|g| g.0 == tie) {
             Some(g) => g.2.push(dir.clone()),
             None => groups.push((tie, meta, vec![dir.clone()])),
@@ -172,7 +172,7 @@ impl<'a> Family<'a> {
     pub(crate) fn ratio_ci(&self, a: &str, b: &str) -> Option<Ratio> {
         Ratio::of_clusters(&self.clusters(|k| {
             let (ra, rb) = (self.record(a, k)?, self.record(b, k)?);
-            (ra.status == OK && rb.status == OK && rb.ns_per_search > 0.0)
+            (ra.status == Status::Ok && rb.status == Status::Ok && rb.ns_per_search > 0.0)
                 .then(|| ra.ns_per_search / rb.ns_per_search)
         }))
     }
@@ -182,7 +182,7 @@ impl<'a> Family<'a> {
             .get(s)
             .into_iter()
             .flat_map(|m| m.values())
-            .filter(|r| r.status == OK)
+            .filter(|r| r.status == Status::Ok)
     }
 
     pub(crate) fn count(&self, s: &str, pred: impl Fn(&Record) -> bool) -> usize {
@@ -196,7 +196,7 @@ impl<'a> Family<'a> {
         let (ma, mb) = (self.by_strategy.get(a)?, self.by_strategy.get(b)?);
         median(ma.iter().filter_map(|(k, ra)| {
             let rb = mb.get(k)?;
-            (ra.status == OK && rb.status == OK && rb.ns_per_search > 0.0)
+            (ra.status == Status::Ok && rb.status == Status::Ok && rb.ns_per_search > 0.0)
                 .then(|| ra.ns_per_search / rb.ns_per_search)
         }))
     }
@@ -208,7 +208,7 @@ impl<'a> Family<'a> {
         strategies
             .iter()
             .filter(|s| is_list(s))
-            .filter(|s| self.count(s, |r| r.status != OK) == 0)
+            .filter(|s| self.count(s, |r| r.status != Status::Ok) == 0)
             .filter_map(|s| Some((s.as_str(), self.ratio(s, "floor")?)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
     }
@@ -218,7 +218,7 @@ impl<'a> Family<'a> {
     /// that finished it.
     pub(crate) fn decreases_per_expansion(&self) -> Option<f64> {
         let (decreases, expansions) = self
-            .per_row(|r| (r.status == OK).then_some((r.decreases, r.expansions)))
+            .per_row(|r| (r.status == Status::Ok).then_some((r.decreases, r.expansions)))
             .into_iter()
             .fold((0, 0), |(d, e), (rd, re)| (d + rd, e + re));
         (expansions > 0).then(|| decreases as f64 / expansions as f64)
@@ -255,7 +255,7 @@ impl<'a> Family<'a> {
 fn main_group(groups: &[TieRuns]) -> &TieRuns {
     groups
         .iter()
-        .find(|g| g.tie == "lifo")
+        .find(|g| g.tie == TiePolicy::Lifo)
         .unwrap_or(&groups[0])
 }
 
@@ -330,7 +330,7 @@ fn section(groups: &[TieRuns]) -> String {
         let fastest = f.fastest_list(&strategies);
         let over: Vec<String> = linear
             .iter()
-            .map(|s| f.count(s, |r| r.status == OVER_BUDGET).to_string())
+            .map(|s| f.count(s, |r| r.status == Status::OverBudget).to_string())
             .collect();
         let _ = writeln!(
             md,
@@ -387,7 +387,7 @@ fn section(groups: &[TieRuns]) -> String {
                 num(f.ratio(s, "floor"), 2),
                 num(f.ratio("linear", s), 2),
                 num(f.ratio("heap", s), 2),
-                f.count(s, |r| r.status == OVER_BUDGET),
+                f.count(s, |r| r.status == Status::OverBudget),
                 f.count(s, Record::is_bad),
             );
         }
@@ -399,7 +399,7 @@ fn section(groups: &[TieRuns]) -> String {
         .filter(|s| {
             groups
                 .iter()
-                .all(|g| g.runs.config.strategies.iter().any(|n| n == *s))
+                .all(|g| g.runs.config.strategies.iter().any(|n| n.name() == *s))
         })
         .cloned()
         .collect();
@@ -608,7 +608,7 @@ fn write_charts(groups: &[TieRuns], out: &Path) -> Result<Vec<PathBuf>> {
             what: what.clone(),
             over_linear: bins::binned(&f, &strategies, "linear"),
             over_heap: bins::binned(&f, &strategies, "heap"),
-            linear_over_budget: f.count("linear", |r| r.status == OVER_BUDGET),
+            linear_over_budget: f.count("linear", |r| r.status == Status::OverBudget),
             rows: f.rows.len(),
         });
         floor.push(FloorPanel {
@@ -619,7 +619,7 @@ fn write_charts(groups: &[TieRuns], out: &Path) -> Result<Vec<PathBuf>> {
                     (
                         s.clone(),
                         f.ratio_ci(s, "floor"),
-                        f.count(s, |r| r.status == OVER_BUDGET),
+                        f.count(s, |r| r.status == Status::OverBudget),
                     )
                 })
                 .collect(),
@@ -698,12 +698,12 @@ mod tests {
     use super::*;
 
     /// A record of `strategy` on line `line` of `a.map` in family `f`.
-    fn rec(line: u32, strategy: &str, status: &str, decreases: u64, expansions: u64) -> Record {
+    fn rec(line: u32, strategy: &str, status: Status, decreases: u64, expansions: u64) -> Record {
         Record {
-            map_seed: crate::runs::real_maps::scen_key("a.map"),
+            map_seed: crate::runs::scen_key("a.map"),
             query: line,
             strategy: strategy.into(),
-            status: status.into(),
+            status,
             decreases,
             expansions,
             family: "f".into(),
@@ -716,15 +716,15 @@ mod tests {
     fn decreases_per_expansion_counts_each_row_once_from_a_finished_search() {
         let rows = vec![
             // Row 0, searched by three strategies alike: counted once.
-            rec(0, "floor", OK, 30, 100),
-            rec(0, "heap", OK, 30, 100),
-            rec(0, "two-level", OK, 30, 100),
+            rec(0, "floor", Status::Ok, 30, 100),
+            rec(0, "heap", Status::Ok, 30, 100),
+            rec(0, "two-level", Status::Ok, 30, 100),
             // Row 1: one strategy over budget (its counts are of an
             // unfinished search), another finished.
-            rec(1, "linear", OVER_BUDGET, 1, 1000),
-            rec(1, "heap", OK, 90, 100),
+            rec(1, "linear", Status::OverBudget, 1, 1000),
+            rec(1, "heap", Status::Ok, 90, 100),
             // Row 2: no strategy finished it.
-            rec(2, "linear", OVER_BUDGET, 7, 7),
+            rec(2, "linear", Status::OverBudget, 7, 7),
         ];
         let got = Family::of(&rows, "f").decreases_per_expansion();
         assert_eq!(got, Some(120.0 / 200.0));
@@ -740,13 +740,13 @@ mod tests {
         };
         let rows = vec![
             // Row 0: "heap" comes first by name but never searched.
-            with(rec(0, "heap", OVER_BUDGET, 0, 5), 0, Some(3)),
-            with(rec(0, "linear", OK, 0, 100), 4, Some(60)),
+            with(rec(0, "heap", Status::OverBudget, 0, 5), 0, Some(3)),
+            with(rec(0, "linear", Status::Ok, 0, 100), 4, Some(60)),
             // Row 1: searched, but with no necessary count: left out.
-            with(rec(1, "heap", OK, 0, 50), 4, None),
+            with(rec(1, "heap", Status::Ok, 0, 50), 4, None),
             // Row 2: two records that searched: the first by name counts.
-            with(rec(2, "heap", OK, 0, 70), 1, Some(40)),
-            with(rec(2, "linear", OK, 0, 71), 1, Some(41)),
+            with(rec(2, "heap", Status::Ok, 0, 70), 1, Some(40)),
+            with(rec(2, "linear", Status::Ok, 0, 71), 1, Some(41)),
         ];
         assert_eq!(Family::of(&rows, "f").counts(), vec![(100, 60), (70, 40)]);
     }

@@ -131,7 +131,7 @@ pub(crate) fn targets_markdown(rows: &[Record], strategies: &[String]) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runs::OK;
+    use crate::runs::Status;
 
     /// Rows of one map file: per row, the floor at 1000 ns and each
     /// strategy at its factor of that.
@@ -145,7 +145,7 @@ mod tests {
                     query: line,
                     strategy: strategy.into(),
                     ns_per_search: ns,
-                    status: OK.into(),
+                    status: Status::Ok,
                     family: family.into(),
                     map: map.into(),
                     ..Record::default()
