@@ -3,6 +3,7 @@
 use crate::grid::{Grid, NodeId, Point, DIRECTIONS};
 use crate::key::Key;
 use crate::open_list::OpenList;
+use crate::query::Query;
 use crate::rules::{
     Costs, GoalTest, Heuristic, Moves, NeighbourOrder, Rules, StepRule, TiePolicy,
     SEED_NEIGHBOUR_ORDER,
@@ -555,26 +556,23 @@ impl<L: OpenList> Search<L> {
         &mut self.open
     }
 
-    /// Searches from `start` to `goal`.
-    pub fn run(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        self.run_observed(grid, start, goal, rules, &mut NoObserver)
+    /// Answers `query`.
+    pub fn run(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        self.run_observed(query, &mut NoObserver)
     }
 
-    /// Searches from `start` to `goal`, reporting every event to `observer`.
+    /// Answers `query`, reporting every event to `observer`.
     pub fn run_observed(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
+        let Query {
+            grid,
+            start,
+            goal,
+            rules,
+        } = *query;
         check_endpoint(grid, "start", start)?;
         check_endpoint(grid, "goal", goal)?;
         if rules.costs.straight == 0 || rules.costs.diagonal == 0 {
@@ -586,10 +584,8 @@ impl<L: OpenList> Search<L> {
         })?;
         self.prepare(grid);
         match rules.neighbour_order {
-            NeighbourOrder::Default => {
-                self.astar_in::<DefaultOrder>(grid, start, goal, rules, observer)
-            }
-            NeighbourOrder::Seed => self.astar_in::<SeedOrder>(grid, start, goal, rules, observer),
+            NeighbourOrder::Default => self.astar_in::<DefaultOrder>(query, observer),
+            NeighbourOrder::Seed => self.astar_in::<SeedOrder>(query, observer),
         }
     }
 
@@ -597,16 +593,13 @@ impl<L: OpenList> Search<L> {
     /// as types.
     fn astar_in<N: Order>(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
-        if Standard::fits(rules) {
-            self.astar_mode::<N, Standard>(grid, start, goal, rules, observer)
+        if Standard::fits(query.rules) {
+            self.astar_mode::<N, Standard>(query, observer)
         } else {
-            self.astar_mode::<N, AnyRules>(grid, start, goal, rules, observer)
+            self.astar_mode::<N, AnyRules>(query, observer)
         }
     }
 
@@ -614,24 +607,15 @@ impl<L: OpenList> Search<L> {
     /// as a type.
     fn astar_mode<N: Order, M: Mode>(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
-        match rules.heuristic {
-            Heuristic::Octile => self.astar::<OctileH, N, M>(grid, start, goal, rules, observer),
-            Heuristic::Manhattan => {
-                self.astar::<ManhattanH, N, M>(grid, start, goal, rules, observer)
-            }
-            Heuristic::Chebyshev => {
-                self.astar::<ChebyshevH, N, M>(grid, start, goal, rules, observer)
-            }
-            Heuristic::Euclidean => {
-                self.astar::<EuclideanH, N, M>(grid, start, goal, rules, observer)
-            }
-            Heuristic::Zero => self.astar::<ZeroH, N, M>(grid, start, goal, rules, observer),
+        match query.rules.heuristic {
+            Heuristic::Octile => self.astar::<OctileH, N, M>(query, observer),
+            Heuristic::Manhattan => self.astar::<ManhattanH, N, M>(query, observer),
+            Heuristic::Chebyshev => self.astar::<ChebyshevH, N, M>(query, observer),
+            Heuristic::Euclidean => self.astar::<EuclideanH, N, M>(query, observer),
+            Heuristic::Zero => self.astar::<ZeroH, N, M>(query, observer),
         }
     }
 
@@ -653,12 +637,15 @@ impl<L: OpenList> Search<L> {
 
     fn astar<H: Estimate, N: Order, M: Mode>(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
+        let Query {
+            grid,
+            start,
+            goal,
+            rules,
+        } = *query;
         let stride = grid.stride();
         let row_of = StrideDivider::new(stride);
         let costs = rules.costs;

@@ -1,7 +1,7 @@
 //! The one interface every strategy answers through.
 
 use astar_core::{
-    ExpansionLog, Grid, NodeId, OpenList, Point, Rules, Search, SearchError, SearchReport,
+    ExpansionLog, Grid, NodeId, OpenList, Point, Query, Search, SearchError, SearchReport,
 };
 
 /// Something that answers queries: a [`Search`] over some open list. Calls go
@@ -23,31 +23,16 @@ pub trait Solver: Send {
     /// that skipped `prepare`: their timing then includes the preparation.
     /// Every timed caller (sweeps, benches, the scenario runner) prepares the
     /// exact query right before timing it.
-    fn prepare(
-        &mut self,
-        _grid: &Grid,
-        _start: Point,
-        _goal: Point,
-        _rules: &Rules,
-    ) -> Result<(), SearchError> {
+    fn prepare(&mut self, _query: &Query) -> Result<(), SearchError> {
         Ok(())
     }
     /// Runs one search.
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError>;
+    fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError>;
     /// Runs one search and also returns the order in which it expanded nodes,
     /// when the strategy can tell (the sameness tests compare these orders).
     fn solve_logged(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError>;
     /// The path of the last search, start to goal.
     fn path(&self, grid: &Grid) -> Option<Vec<Point>>;
@@ -66,24 +51,15 @@ impl<L: OpenList + Send> Solver for Search<L> {
     fn name(&self) -> &'static str {
         L::NAME
     }
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        self.run(grid, start, goal, rules)
+    fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        self.run(query)
     }
     fn solve_logged(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
         let mut log = ExpansionLog::default();
-        let report = self.run_observed(grid, start, goal, rules, &mut log)?;
+        let report = self.run_observed(query, &mut log)?;
         Ok((report, Some(log.nodes)))
     }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {

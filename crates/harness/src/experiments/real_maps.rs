@@ -27,7 +27,7 @@ use crate::runs::{store, Record, RunMeta, SweepConfig, OK};
 use crate::{bail, invalid};
 use astar_core::verify::check_path;
 use astar_core::{
-    check_endpoint, heuristic, parse_scen, Grid, NodeId, Observer, Outcome, Point, Rules,
+    check_endpoint, heuristic, parse_scen, Grid, NodeId, Observer, Outcome, Point, Query, Rules,
     ScenarioRow, Search,
 };
 use astar_registry::{ReferenceList, Solver, Strategy};
@@ -317,7 +317,7 @@ pub fn necessary_expansions(grid: &Grid, start: Point, goal: Point, rules: &Rule
     };
     let mut search = Search::<ReferenceList>::new();
     let report = search
-        .run_observed(grid, start, goal, rules, &mut log)
+        .run_observed(&Query::new(grid, start, goal, rules), &mut log)
         .ok()?;
     let c_star = report.cost?;
     Some(log.f.iter().filter(|&&f| f < u64::from(c_star)).count() as u64)
@@ -466,7 +466,12 @@ impl Job<'_> {
         for info in f.maps.values() {
             if let Ok(open) = Grid::open(info.grid.width(), info.grid.height()) {
                 for solver in &mut solvers {
-                    let _ = solver.solve(&open, Point::new(0, 0), Point::new(1, 1), &self.rules);
+                    let _ = solver.solve(&Query::new(
+                        &open,
+                        Point::new(0, 0),
+                        Point::new(1, 1),
+                        &self.rules,
+                    ));
                 }
             }
         }

@@ -9,7 +9,7 @@
 use crate::error::{Context, Error, Result};
 use crate::{bail, invalid};
 use astar_core::verify::check_path;
-use astar_core::{check_endpoint, parse_scen, Grid, Outcome, Rules, ScenarioRow};
+use astar_core::{check_endpoint, parse_scen, Grid, Outcome, Query, Rules, ScenarioRow};
 use astar_registry::{Solver, Strategy};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -123,13 +123,10 @@ pub fn run_scenario_with(
         let mut verdicts = Vec::new();
         for (strategy, solver) in &mut solvers {
             // Untimed: the floor records its search, the peer its counters.
-            solver
-                .prepare(grid, row.start, row.goal, &rules)
-                .map_err(|e| at(e.to_string()))?;
+            let query = Query::new(grid, row.start, row.goal, &rules);
+            solver.prepare(&query).map_err(|e| at(e.to_string()))?;
             let began = Instant::now();
-            let result = solver
-                .solve(grid, row.start, row.goal, &rules)
-                .map_err(|e| at(e.to_string()))?;
+            let result = solver.solve(&query).map_err(|e| at(e.to_string()))?;
             let tally = report
                 .tallies
                 .entry(name.clone())

@@ -2,7 +2,7 @@
 
 use crate::bail;
 use crate::error::Result;
-use astar_core::{Grid, Point, Rules, SearchReport};
+use astar_core::{Grid, Point, Query, Rules, SearchReport};
 use astar_registry::Strategy;
 
 /// One strategy's answer to a query.
@@ -33,8 +33,9 @@ pub fn solve_all(
             continue;
         }
         let mut solver = strategy.solver();
-        solver.prepare(grid, start, goal, rules)?;
-        let report = solver.solve(grid, start, goal, rules)?;
+        let query = Query::new(grid, start, goal, rules);
+        solver.prepare(&query)?;
+        let report = solver.solve(&query)?;
         let path = solver.path(grid);
         answers.push(Answer {
             strategy,

@@ -12,7 +12,7 @@ use crate::measure::{machine, timing as measure, workload};
 use crate::runs::store;
 use crate::runs::{MachineFacts, Record, RunMeta, SweepConfig, OK, OVER_BUDGET};
 use crate::{bail, invalid};
-use astar_core::{Grid, NodeId, Point, Rules};
+use astar_core::{Grid, NodeId, Point, Query, Rules};
 use astar_registry::{Solver, Strategy};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -382,7 +382,7 @@ pub fn memory_estimate(
         .iter()
         .map(|s| {
             let mut solver = s.solver();
-            let _ = solver.solve(&probe, Point::new(0, 0), corner, rules);
+            let _ = solver.solve(&Query::new(&probe, Point::new(0, 0), corner, rules));
             solver.bytes_per_node() + solver.preparation_bytes_per_node() + 2.0
         })
         .sum();
@@ -492,7 +492,7 @@ impl Job<'_> {
                 .unwrap_or_else(|p| p.into_inner());
             for solver in solvers.iter_mut() {
                 let origin = Point::new(0, 0);
-                let _ = solver.solve(&grid, origin, origin, &self.rules);
+                let _ = solver.solve(&Query::new(&grid, origin, origin, &self.rules));
             }
         });
     }

@@ -1,7 +1,7 @@
 //! Timing one item: every strategy on one query, in a rotating order.
 
 use crate::runs::{Record, OK, OVER_BUDGET};
-use astar_core::{Grid, Point, Rules, SearchReport};
+use astar_core::{Grid, Point, Query, Rules, SearchReport};
 use astar_registry::{Solver, Strategy};
 use std::time::{Duration, Instant};
 
@@ -55,13 +55,12 @@ pub(crate) fn time_search_within(
     min_time: Duration,
     budget: Option<Duration>,
 ) -> Result<(Timing, bool), String> {
+    let query = Query::new(grid, start, goal, rules);
     solver
-        .prepare(grid, start, goal, rules)
+        .prepare(&query)
         .map_err(|e| format!("prepare: {e}"))?;
     let began = Instant::now();
-    let first = solver
-        .solve(grid, start, goal, rules)
-        .map_err(|e| e.to_string())?;
+    let first = solver.solve(&query).map_err(|e| e.to_string())?;
     let took = began.elapsed();
     let over = budget.is_some_and(|b| took > b);
     if over || (took >= min_time * SLOW && !min_time.is_zero()) {
@@ -78,9 +77,7 @@ pub(crate) fn time_search_within(
     let mut total = Duration::ZERO;
     while total < min_time || samples.len() < MIN_REPEATS {
         let began = Instant::now();
-        let report = solver
-            .solve(grid, start, goal, rules)
-            .map_err(|e| e.to_string())?;
+        let report = solver.solve(&query).map_err(|e| e.to_string())?;
         let took = began.elapsed();
         if report != first {
             return Err(format!(

@@ -4,7 +4,7 @@
 //! median, and the totals the commands take their exit status from count them.
 
 use crate::data_dir;
-use astar_core::{Grid, NodeId, Point, Rules, SearchError, SearchReport};
+use astar_core::{Grid, NodeId, Point, Query, Rules, SearchError, SearchReport};
 use astar_harness::experiments::scenario::{run_scenario_with, ScenOptions};
 use astar_harness::experiments::sweep::{preset_config, Finished, QUICK};
 use astar_harness::measure::timing::{measure_item, Budget, ItemInfo};
@@ -44,17 +44,11 @@ impl Solver for Wrong {
     fn name(&self) -> &'static str {
         self.inner.name()
     }
-    fn prepare(&mut self, g: &Grid, s: Point, t: Point, r: &Rules) -> Result<(), SearchError> {
-        self.inner.prepare(g, s, t, r)
+    fn prepare(&mut self, query: &Query) -> Result<(), SearchError> {
+        self.inner.prepare(query)
     }
-    fn solve(
-        &mut self,
-        g: &Grid,
-        s: Point,
-        t: Point,
-        r: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        let mut report = self.inner.solve(g, s, t, r)?;
+    fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        let mut report = self.inner.solve(query)?;
         match self.fault {
             Fault::Cost => report.cost = report.cost.map(|c| c + 1),
             Fault::Expansions => report.counters.expansions += 1,
@@ -64,12 +58,9 @@ impl Solver for Wrong {
     }
     fn solve_logged(
         &mut self,
-        g: &Grid,
-        s: Point,
-        t: Point,
-        r: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
-        Ok((self.solve(g, s, t, r)?, None))
+        Ok((self.solve(query)?, None))
     }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
         let mut path = self.inner.path(grid)?;
