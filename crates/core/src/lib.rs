@@ -22,7 +22,7 @@ pub mod scen;
 pub mod search;
 pub mod verify;
 
-pub use grid::{Grid, GridError, NodeId, Passability, Point, DIRECTIONS};
+pub use grid::{Grid, GridError, NodeId, Point, DIRECTIONS};
 pub use key::Key;
 pub use map_file::{parse_map, MapError};
 pub use open_list::{insert_descending, spread_over_cells, OpenList, Unsupported};

@@ -352,7 +352,8 @@ pub struct Search<L> {
     open: L,
     cells: Vec<Cell>,
     generation: u32,
-    /// Goal node and stride of the last search, for path reconstruction.
+    /// Start node, goal node and stride of the last search that found a
+    /// path, for path reconstruction.
     last: Option<(NodeId, NodeId, u32)>,
     /// The moves of every neighbour mask under the last rules searched
     /// (see [`MoveTable`]), kept while the rules stay the same.
