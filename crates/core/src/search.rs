@@ -347,6 +347,53 @@ impl Standard {
 ///
 /// Create one per thread and call [`Search::run`] for each query; its arrays
 /// grow to the largest map seen and are never cleared between searches.
+///
+/// ```
+/// use astar_core::grid::find_marker;
+/// use astar_core::verify::check_path;
+/// use astar_core::{Grid, Outcome, Query, Rules, Search};
+/// # use astar_core::{Key, OpenList};
+/// # // The core has no open list of its own: a sorted vector stands in.
+/// # #[derive(Default)]
+/// # struct SortedVec(Vec<Key>);
+/// # impl OpenList for SortedVec {
+/// #     const NAME: &'static str = "sorted-vec";
+/// #     fn clear(&mut self, _nodes: usize) { self.0.clear(); }
+/// #     fn push(&mut self, key: Key) {
+/// #         let at = self.0.partition_point(|k| *k > key);
+/// #         self.0.insert(at, key);
+/// #     }
+/// #     fn decrease(&mut self, key: Key) {
+/// #         self.0.retain(|k| k.node() != key.node());
+/// #         self.push(key);
+/// #     }
+/// #     fn pop(&mut self) -> Option<Key> { self.0.pop() }
+/// #     fn len(&self) -> usize { self.0.len() }
+/// # }
+///
+/// let drawing = "
+///     S.#.G
+///     ..#..
+///     .....
+/// ";
+/// let grid = Grid::from_ascii(drawing).unwrap();
+/// let start = find_marker(drawing, 'S').unwrap();
+/// let goal = find_marker(drawing, 'G').unwrap();
+/// let rules = Rules::default();
+/// let query = Query::new(&grid, start, goal, &rules);
+///
+/// let mut search = Search::<SortedVec>::new();
+/// let report = search.run(&query).unwrap();
+/// assert_eq!(report.outcome, Outcome::Found);
+/// // Down to the gap under the wall and up again, each way two straight
+/// // steps and a diagonal (no diagonal past the wall's corner).
+/// let (straight, diagonal) = (rules.costs.straight, rules.costs.diagonal);
+/// assert_eq!(report.cost, Some(2 * (2 * straight + diagonal)));
+///
+/// let path = search.path(&grid).unwrap();
+/// let steps = check_path(&grid, &rules, start, goal, &path).unwrap();
+/// assert_eq!((steps.straight, steps.diagonal), (4, 2));
+/// ```
 #[derive(Debug, Default)]
 pub struct Search<L> {
     open: L,

@@ -6,6 +6,36 @@ use astar_core::{
 
 /// Something that answers queries: a [`Search`] over some open list. Calls go
 /// through a vtable once per search, never inside one.
+///
+/// ```
+/// use astar_core::{Grid, Point, Query, Rules};
+/// use astar_registry::{Solver, Strategy};
+///
+/// let grid = Grid::from_ascii(
+///     "
+///     ...#
+///     .#.#
+///     .#..
+///     ",
+/// )
+/// .unwrap();
+/// let rules = Rules::default();
+/// let (start, goal) = (Point::new(0, 0), Point::new(3, 2));
+/// let query = Query::new(&grid, start, goal, &rules);
+///
+/// // The floor records its search in `prepare`, untimed, and replays it in `solve`.
+/// let mut floor = Strategy::Floor.solver();
+/// floor.prepare(&query).unwrap();
+/// let replayed = floor.solve(&query).unwrap();
+/// let mut heap = Strategy::Heap.solver();
+/// let (searched, order) = heap.solve_logged(&query).unwrap();
+/// assert_eq!(replayed, searched);
+/// assert_eq!(order.map(|o| o.len() as u64), Some(searched.counters.expansions));
+///
+/// let path = heap.path(&grid).unwrap();
+/// assert_eq!((path[0], path[path.len() - 1]), (start, goal));
+/// assert_eq!(floor.path(&grid), Some(path));
+/// ```
 pub trait Solver: Send {
     /// The strategy's name.
     fn name(&self) -> &'static str;
