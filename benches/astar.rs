@@ -28,8 +28,8 @@
 //! buckets 50 and up, the latter without the linear-time lists.
 
 use astar_core::{parse_map, parse_scen, Grid, Point, Query, Rules};
-use astar_harness::measure::workload::random_map_with_queries;
 use astar_registry::{Growth, Strategy};
+use astar_workload::random_map_with_queries;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::time::Duration;
 
