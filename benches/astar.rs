@@ -27,9 +27,9 @@
 //! of buckets 0 to 49, `map/lak303d/STRATEGY/long` every fifth row of
 //! buckets 50 and up, the latter without the linear-time lists.
 
-use astar_core::{parse_map, parse_scen, Grid, Point, Rules};
-use astar_harness::measure::workload::random_map_with_queries;
+use astar_core::{parse_map, parse_scen, Grid, Point, Query, Rules};
 use astar_registry::{Growth, Strategy};
+use astar_workload::random_map_with_queries;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::time::Duration;
 
@@ -64,17 +64,21 @@ fn bench(c: &mut Criterion) {
             }
             // One solver per query, so that each keeps what `prepare` made.
             let mut solvers: Vec<_> = qs.iter().map(|_| strategy.solver()).collect();
+            let queries: Vec<_> = qs
+                .iter()
+                .map(|&(start, goal)| Query::new(&grid, start, goal, &rules))
+                .collect();
             let mut expansions = 0;
-            for (solver, &(start, goal)) in solvers.iter_mut().zip(&qs) {
-                solver.prepare(&grid, start, goal, &rules).expect("prepare");
-                let report = solver.solve(&grid, start, goal, &rules).expect("solve");
+            for (solver, query) in solvers.iter_mut().zip(&queries) {
+                solver.prepare(query).expect("prepare");
+                let report = solver.solve(query).expect("solve");
                 expansions += report.counters.expansions;
             }
             group.throughput(Throughput::Elements(expansions));
             group.bench_function(BenchmarkId::new(strategy.name(), size), |b| {
                 b.iter(|| {
-                    for (solver, &(start, goal)) in solvers.iter_mut().zip(&qs) {
-                        let report = solver.solve(&grid, start, goal, &rules).expect("solve");
+                    for (solver, query) in solvers.iter_mut().zip(&queries) {
+                        let report = solver.solve(query).expect("solve");
                         std::hint::black_box(report);
                     }
                 })
@@ -126,17 +130,21 @@ fn bench_real_map(c: &mut Criterion) {
                 continue;
             }
             let mut solvers: Vec<_> = qs.iter().map(|_| strategy.solver()).collect();
+            let queries: Vec<_> = qs
+                .iter()
+                .map(|&(start, goal)| Query::new(&grid, start, goal, &rules))
+                .collect();
             let mut expansions = 0;
-            for (solver, &(start, goal)) in solvers.iter_mut().zip(qs.iter()) {
-                solver.prepare(&grid, start, goal, &rules).expect("prepare");
-                let report = solver.solve(&grid, start, goal, &rules).expect("solve");
+            for (solver, query) in solvers.iter_mut().zip(&queries) {
+                solver.prepare(query).expect("prepare");
+                let report = solver.solve(query).expect("solve");
                 expansions += report.counters.expansions;
             }
             group.throughput(Throughput::Elements(expansions));
             group.bench_function(BenchmarkId::new(strategy.name(), label), |b| {
                 b.iter(|| {
-                    for (solver, &(start, goal)) in solvers.iter_mut().zip(qs.iter()) {
-                        let report = solver.solve(&grid, start, goal, &rules).expect("solve");
+                    for (solver, query) in solvers.iter_mut().zip(&queries) {
+                        let report = solver.solve(query).expect("solve");
                         std::hint::black_box(report);
                     }
                 })

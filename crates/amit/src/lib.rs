@@ -879,7 +879,7 @@ mod tests {
     fn corrected_admissible_variant_is_optimal() {
         // With octile H, 10/14 costs, no corner cutting and re-sorting, the port
         // is A*: its cost must equal the project's A* on the same query.
-        use astar_core::{Rules, Search};
+        use astar_core::{Query, Rules, Search};
         let mut core = Search::<openlist_linked::SortedLinkedList>::new();
         let mut s = AmitSearch::new();
         let opts = AmitOptions {
@@ -893,7 +893,10 @@ mod tests {
                 .filter(|&q| grid.is_passable_at(q))
                 .collect();
             let (a, b) = (free[seed as usize % free.len()], free[free.len() - 1]);
-            let want = core.run(&grid, a, b, &Rules::default()).unwrap().cost;
+            let want = core
+                .run(&Query::new(&grid, a, b, &Rules::default()))
+                .unwrap()
+                .cost;
             let got = s.run(&grid, a, b, &opts, None);
             assert_eq!(got.cost, want.map(u64::from), "seed {seed}");
             assert_eq!(got.closed_improved, 0, "consistent H never improves CLOSED");

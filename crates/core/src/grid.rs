@@ -58,17 +58,6 @@ pub const MAX_SIDE: u32 = 1 << 15;
 /// and the 32-bit node field of a [`crate::Key`], always fit.
 pub const MAX_CELLS: u64 = 1 << 28;
 
-/// Anything that can say whether a cell is walkable: the map model that seed
-/// 001 calls `IMapTileModel`. A [`Grid`] can be built from any such model.
-pub trait Passability {
-    /// Number of columns.
-    fn width(&self) -> u32;
-    /// Number of rows.
-    fn height(&self) -> u32;
-    /// Whether the cell at column `x`, row `y` can be walked on.
-    fn is_passable(&self, x: u32, y: u32) -> bool;
-}
-
 /// Why a grid could not be built.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GridError {
@@ -171,17 +160,6 @@ impl Grid {
             for x in 0..width {
                 let node = grid.node(Point::new(x, y)) as usize;
                 grid.neighbours[node] = grid.neighbour_mask_of(node);
-            }
-        }
-        Ok(grid)
-    }
-
-    /// Copies any [`Passability`] model into a grid.
-    pub fn from_model(model: &impl Passability) -> Result<Grid, GridError> {
-        let mut grid = Grid::open(model.width(), model.height())?;
-        for y in 0..grid.height {
-            for x in 0..grid.width {
-                grid.put(Point::new(x, y), model.is_passable(x, y));
             }
         }
         Ok(grid)
@@ -402,18 +380,6 @@ impl Grid {
     /// the map, not for the border.
     pub fn neighbour_masks(&self) -> &[u8] {
         &self.neighbours
-    }
-}
-
-impl Passability for Grid {
-    fn width(&self) -> u32 {
-        self.width
-    }
-    fn height(&self) -> u32 {
-        self.height
-    }
-    fn is_passable(&self, x: u32, y: u32) -> bool {
-        self.is_passable_at(Point::new(x, y))
     }
 }
 

@@ -16,6 +16,19 @@ use std::fmt;
 /// larger-G ties, whose tie-break keeps the count's low 32 bits, that holds
 /// for searches that make fewer than 2^32 keys: every search on a map of at
 /// most [`crate::grid::MAX_CELLS`] cells with a consistent heuristic).
+///
+/// ```
+/// use astar_core::Key;
+///
+/// // F decides first, then the tie-break, then the node.
+/// assert!(Key::new(10, 99, 5) < Key::new(11, 0, 0));
+/// assert!(Key::new(10, 1, 9) < Key::new(10, 2, 0));
+/// assert!(Key::new(10, 1, 3) < Key::new(10, 1, 4));
+///
+/// let key = Key::new(42, 7, 3);
+/// assert_eq!((key.f(), key.tie(), key.node()), (42, 7, 3));
+/// assert_eq!(Key::from_bits(key.bits()), key);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Key(u128);
 

@@ -15,16 +15,18 @@ pub mod grid;
 pub mod key;
 pub mod map_file;
 pub mod open_list;
+pub mod query;
 pub mod replay;
 pub mod rules;
 pub mod scen;
 pub mod search;
 pub mod verify;
 
-pub use grid::{Grid, GridError, NodeId, Passability, Point, DIRECTIONS};
+pub use grid::{Grid, GridError, NodeId, Point, DIRECTIONS};
 pub use key::Key;
 pub use map_file::{parse_map, MapError};
 pub use open_list::{insert_descending, spread_over_cells, OpenList, Unsupported};
+pub use query::Query;
 pub use replay::{Floor, LazyReplayList, Replay, ReplayList};
 pub use rules::{
     ClosedNodes, CostModel, Costs, GoalTest, Heuristic, Moves, NeighbourOrder, Rules, StepRule,

@@ -52,6 +52,54 @@ impl Unsupported {
 /// (say, small integer step costs) overrides [`supports`](OpenList::supports).
 /// [`crate::Search`] asks it before every search and fails with
 /// [`crate::SearchError::Unsupported`] instead of running a different search.
+///
+/// # Example
+/// The smallest correct list, a vector sorted with the smallest key last,
+/// and the search run over it:
+///
+/// ```
+/// use astar_core::{Grid, Key, OpenList, Point, Query, Rules, Search};
+///
+/// #[derive(Default)]
+/// struct SortedVec(Vec<Key>);
+///
+/// impl OpenList for SortedVec {
+///     const NAME: &'static str = "sorted-vec";
+///     fn clear(&mut self, _nodes: usize) {
+///         self.0.clear();
+///     }
+///     fn push(&mut self, key: Key) {
+///         let at = self.0.partition_point(|k| *k > key);
+///         self.0.insert(at, key);
+///     }
+///     fn decrease(&mut self, key: Key) {
+///         self.0.retain(|k| k.node() != key.node());
+///         self.push(key);
+///     }
+///     fn pop(&mut self) -> Option<Key> {
+///         self.0.pop()
+///     }
+///     fn len(&self) -> usize {
+///         self.0.len()
+///     }
+/// }
+///
+/// let mut list = SortedVec::default();
+/// list.push(Key::new(30, 0, 7));
+/// list.push(Key::new(20, 0, 8));
+/// // Node 7 gets a smaller F, so it now pops first.
+/// list.decrease(Key::new(10, 1, 7));
+/// assert_eq!(list.pop().map(Key::node), Some(7));
+/// assert_eq!(list.pop().map(Key::node), Some(8));
+/// assert!(list.is_empty());
+///
+/// // A corridor of five cells: four straight steps.
+/// let grid = Grid::from_ascii(".....").unwrap();
+/// let rules = Rules::default();
+/// let query = Query::new(&grid, Point::new(0, 0), Point::new(4, 0), &rules);
+/// let report = Search::<SortedVec>::new().run(&query).unwrap();
+/// assert_eq!(report.cost, Some(4 * rules.costs.straight));
+/// ```
 pub trait OpenList {
     /// The strategy's name on the command line and in reports.
     const NAME: &'static str;

@@ -16,6 +16,7 @@
 use crate::grid::{Grid, NodeId, Point};
 use crate::key::Key;
 use crate::open_list::OpenList;
+use crate::query::Query;
 use crate::rules::Rules;
 use crate::search::{NoObserver, Observer, Search, SearchError, SearchReport};
 
@@ -225,12 +226,12 @@ struct QueryId {
 }
 
 impl QueryId {
-    fn of(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> QueryId {
+    fn of(query: &Query) -> QueryId {
         QueryId {
-            grid: grid.stamp(),
-            start,
-            goal,
-            rules: *rules,
+            grid: query.grid.stamp(),
+            start: query.start,
+            goal: query.goal,
+            rules: *query.rules,
         }
     }
 }
@@ -270,20 +271,14 @@ impl<L: OpenList + Default, R: Replay> Floor<L, R> {
 
     /// Runs the search over `L` and keeps the order of its pops for
     /// [`replay`](Floor::replay). Not meant to be timed.
-    pub fn record(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
+    pub fn record(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
         self.recorded = None;
-        let report = self.recorder.run(grid, start, goal, rules)?;
+        let report = self.recorder.run(query)?;
         let popped = &self.recorder.open_list().popped;
         let order = self.replay.open_list_mut().order_mut();
         order.clear();
         order.extend_from_slice(popped);
-        self.recorded = Some((QueryId::of(grid, start, goal, rules), report));
+        self.recorded = Some((QueryId::of(query), report));
         Ok(report)
     }
 
@@ -291,14 +286,8 @@ impl<L: OpenList + Default, R: Replay> Floor<L, R> {
     /// the last recording was of another query (another grid or the same grid
     /// changed since — see [`Grid::stamp`] —, other endpoints or rules), this
     /// records first, so the answer is always right.
-    pub fn replay(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        self.replay_observed(grid, start, goal, rules, &mut NoObserver)
+    pub fn replay(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        self.replay_observed(query, &mut NoObserver)
     }
 
     /// [`replay`](Floor::replay), reporting every event to `observer` (as
@@ -306,19 +295,14 @@ impl<L: OpenList + Default, R: Replay> Floor<L, R> {
     /// into the replayed loop).
     pub fn replay_observed(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
-        let id = QueryId::of(grid, start, goal, rules);
+        let id = QueryId::of(query);
         if self.recorded.is_none_or(|(q, _)| q != id) {
-            self.record(grid, start, goal, rules)?;
+            self.record(query)?;
         }
-        let report = self
-            .replay
-            .run_observed(grid, start, goal, rules, observer)?;
+        let report = self.replay.run_observed(query, observer)?;
         debug_assert_eq!(Some(report), self.recorded.map(|(_, r)| r));
         Ok(report)
     }
@@ -398,10 +382,8 @@ mod tests {
         grid.set_passable(goal, true);
         let rules = Rules::default();
         let mut floor = Floor::<Sorted>::new();
-        for found in [
-            floor.record(&grid, start, goal, &rules),
-            floor.replay(&grid, start, goal, &rules),
-        ] {
+        let query = Query::new(&grid, start, goal, &rules);
+        for found in [floor.record(&query), floor.replay(&query)] {
             assert!(found.unwrap().counters.pushes > 100);
         }
         let recorded = floor.recorder.open_list().last_handed;

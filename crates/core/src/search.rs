@@ -3,6 +3,7 @@
 use crate::grid::{Grid, NodeId, Point, DIRECTIONS};
 use crate::key::Key;
 use crate::open_list::OpenList;
+use crate::query::Query;
 use crate::rules::{
     Costs, GoalTest, Heuristic, Moves, NeighbourOrder, Rules, StepRule, TiePolicy,
     SEED_NEIGHBOUR_ORDER,
@@ -346,12 +347,60 @@ impl Standard {
 ///
 /// Create one per thread and call [`Search::run`] for each query; its arrays
 /// grow to the largest map seen and are never cleared between searches.
+///
+/// ```
+/// use astar_core::grid::find_marker;
+/// use astar_core::verify::check_path;
+/// use astar_core::{Grid, Outcome, Query, Rules, Search};
+/// # use astar_core::{Key, OpenList};
+/// # // The core has no open list of its own: a sorted vector stands in.
+/// # #[derive(Default)]
+/// # struct SortedVec(Vec<Key>);
+/// # impl OpenList for SortedVec {
+/// #     const NAME: &'static str = "sorted-vec";
+/// #     fn clear(&mut self, _nodes: usize) { self.0.clear(); }
+/// #     fn push(&mut self, key: Key) {
+/// #         let at = self.0.partition_point(|k| *k > key);
+/// #         self.0.insert(at, key);
+/// #     }
+/// #     fn decrease(&mut self, key: Key) {
+/// #         self.0.retain(|k| k.node() != key.node());
+/// #         self.push(key);
+/// #     }
+/// #     fn pop(&mut self) -> Option<Key> { self.0.pop() }
+/// #     fn len(&self) -> usize { self.0.len() }
+/// # }
+///
+/// let drawing = "
+///     S.#.G
+///     ..#..
+///     .....
+/// ";
+/// let grid = Grid::from_ascii(drawing).unwrap();
+/// let start = find_marker(drawing, 'S').unwrap();
+/// let goal = find_marker(drawing, 'G').unwrap();
+/// let rules = Rules::default();
+/// let query = Query::new(&grid, start, goal, &rules);
+///
+/// let mut search = Search::<SortedVec>::new();
+/// let report = search.run(&query).unwrap();
+/// assert_eq!(report.outcome, Outcome::Found);
+/// // Down to the gap under the wall and up again, each way two straight
+/// // steps and a diagonal (no diagonal past the wall's corner).
+/// let (straight, diagonal) = (rules.costs.straight, rules.costs.diagonal);
+/// assert_eq!(report.cost, Some(2 * (2 * straight + diagonal)));
+///
+/// let path = search.path(&grid).unwrap();
+/// let steps = check_path(&grid, &rules, start, goal, &path).unwrap();
+/// assert_eq!((steps.straight, steps.diagonal), (4, 2));
+/// ```
 #[derive(Debug, Default)]
 pub struct Search<L> {
     open: L,
     cells: Vec<Cell>,
     generation: u32,
-    /// Goal node and stride of the last search, for path reconstruction.
+    /// Start node, goal node and stride of the last search that found a
+    /// path, for path reconstruction.
     last: Option<(NodeId, NodeId, u32)>,
     /// The moves of every neighbour mask under the last rules searched
     /// (see [`MoveTable`]), kept while the rules stay the same.
@@ -555,26 +604,23 @@ impl<L: OpenList> Search<L> {
         &mut self.open
     }
 
-    /// Searches from `start` to `goal`.
-    pub fn run(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        self.run_observed(grid, start, goal, rules, &mut NoObserver)
+    /// Answers `query`.
+    pub fn run(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        self.run_observed(query, &mut NoObserver)
     }
 
-    /// Searches from `start` to `goal`, reporting every event to `observer`.
+    /// Answers `query`, reporting every event to `observer`.
     pub fn run_observed(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
+        let Query {
+            grid,
+            start,
+            goal,
+            rules,
+        } = *query;
         check_endpoint(grid, "start", start)?;
         check_endpoint(grid, "goal", goal)?;
         if rules.costs.straight == 0 || rules.costs.diagonal == 0 {
@@ -586,10 +632,8 @@ impl<L: OpenList> Search<L> {
         })?;
         self.prepare(grid);
         match rules.neighbour_order {
-            NeighbourOrder::Default => {
-                self.astar_in::<DefaultOrder>(grid, start, goal, rules, observer)
-            }
-            NeighbourOrder::Seed => self.astar_in::<SeedOrder>(grid, start, goal, rules, observer),
+            NeighbourOrder::Default => self.astar_in::<DefaultOrder>(query, observer),
+            NeighbourOrder::Seed => self.astar_in::<SeedOrder>(query, observer),
         }
     }
 
@@ -597,16 +641,13 @@ impl<L: OpenList> Search<L> {
     /// as types.
     fn astar_in<N: Order>(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
-        if Standard::fits(rules) {
-            self.astar_mode::<N, Standard>(grid, start, goal, rules, observer)
+        if Standard::fits(query.rules) {
+            self.astar_mode::<N, Standard>(query, observer)
         } else {
-            self.astar_mode::<N, AnyRules>(grid, start, goal, rules, observer)
+            self.astar_mode::<N, AnyRules>(query, observer)
         }
     }
 
@@ -614,24 +655,15 @@ impl<L: OpenList> Search<L> {
     /// as a type.
     fn astar_mode<N: Order, M: Mode>(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
-        match rules.heuristic {
-            Heuristic::Octile => self.astar::<OctileH, N, M>(grid, start, goal, rules, observer),
-            Heuristic::Manhattan => {
-                self.astar::<ManhattanH, N, M>(grid, start, goal, rules, observer)
-            }
-            Heuristic::Chebyshev => {
-                self.astar::<ChebyshevH, N, M>(grid, start, goal, rules, observer)
-            }
-            Heuristic::Euclidean => {
-                self.astar::<EuclideanH, N, M>(grid, start, goal, rules, observer)
-            }
-            Heuristic::Zero => self.astar::<ZeroH, N, M>(grid, start, goal, rules, observer),
+        match query.rules.heuristic {
+            Heuristic::Octile => self.astar::<OctileH, N, M>(query, observer),
+            Heuristic::Manhattan => self.astar::<ManhattanH, N, M>(query, observer),
+            Heuristic::Chebyshev => self.astar::<ChebyshevH, N, M>(query, observer),
+            Heuristic::Euclidean => self.astar::<EuclideanH, N, M>(query, observer),
+            Heuristic::Zero => self.astar::<ZeroH, N, M>(query, observer),
         }
     }
 
@@ -653,12 +685,15 @@ impl<L: OpenList> Search<L> {
 
     fn astar<H: Estimate, N: Order, M: Mode>(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
+        let Query {
+            grid,
+            start,
+            goal,
+            rules,
+        } = *query;
         let stride = grid.stride();
         let row_of = StrideDivider::new(stride);
         let costs = rules.costs;

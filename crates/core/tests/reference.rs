@@ -11,8 +11,8 @@
 mod common;
 
 use astar_core::{
-    ClosedNodes, Costs, Grid, Heuristic, Moves, NeighbourOrder, Outcome, Point, Rules, Search,
-    TiePolicy,
+    ClosedNodes, Costs, Grid, Heuristic, Moves, NeighbourOrder, Outcome, Point, Query, Rules,
+    Search, TiePolicy,
 };
 use common::Sorted;
 use std::collections::BTreeSet;
@@ -306,10 +306,12 @@ fn core_search_matches_an_independent_reference_expansion_by_expansion() {
             log.nodes.clear();
             let report = search
                 .run_observed(
-                    &grid,
-                    Point::new(start.0, start.1),
-                    Point::new(goal.0, goal.1),
-                    &rules,
+                    &Query::new(
+                        &grid,
+                        Point::new(start.0, start.1),
+                        Point::new(goal.0, goal.1),
+                        &rules,
+                    ),
                     &mut log,
                 )
                 .unwrap();
@@ -386,8 +388,8 @@ fn final_closed_nodes_are_never_reopened_and_reopen_does_reopen() {
                 closed: ClosedNodes::Final,
                 ..reopen
             };
-            let r = search.run(&grid, a, b, &reopen).unwrap();
-            let f = search.run(&grid, a, b, &fin).unwrap();
+            let r = search.run(&Query::new(&grid, a, b, &reopen)).unwrap();
+            let f = search.run(&Query::new(&grid, a, b, &fin)).unwrap();
             assert_eq!(f.counters.reopens, 0, "seed {seed} {tie}");
             reopened += usize::from(r.counters.reopens > 0);
             differ += usize::from(r.counters.reopens > 0 && r != f);

@@ -3,6 +3,7 @@
 
 mod common;
 
+use astar_core::Query;
 use astar_core::*;
 use common::{LazySorted, Sorted};
 
@@ -35,11 +36,15 @@ fn replay_matches_the_recorded_search() {
         let mut direct = Search::<Sorted>::new();
         let mut log = ExpansionLog::default();
         let want = direct
-            .run_observed(&grid, start, goal, &rules, &mut log)
+            .run_observed(&Query::new(&grid, start, goal, &rules), &mut log)
             .unwrap();
         let mut floor = Floor::<Sorted>::new();
-        floor.record(&grid, start, goal, &rules).unwrap();
-        let got = floor.replay(&grid, start, goal, &rules).unwrap();
+        floor
+            .record(&Query::new(&grid, start, goal, &rules))
+            .unwrap();
+        let got = floor
+            .replay(&Query::new(&grid, start, goal, &rules))
+            .unwrap();
         assert_eq!(got, want, "seed {seed}");
         assert_eq!(floor.expansions(), &log.nodes[..], "seed {seed}");
         assert_eq!(floor.path(&grid), direct.path(&grid), "seed {seed}");
@@ -68,7 +73,7 @@ fn lazy_replay_matches_the_recorded_lazy_search() {
         let mut direct = Search::<LazySorted>::new();
         let mut log = ExpansionLog::default();
         let want = direct
-            .run_observed(&grid, start, goal, &rules, &mut log)
+            .run_observed(&Query::new(&grid, start, goal, &rules), &mut log)
             .unwrap();
         assert_eq!(want.outcome, Outcome::Found, "seed {seed}");
         assert!(
@@ -78,14 +83,18 @@ fn lazy_replay_matches_the_recorded_lazy_search() {
         );
         let mut floor = Floor::<LazySorted, LazyReplayList>::new();
         for got in [
-            floor.replay(&grid, start, goal, &rules).unwrap(),
-            floor.replay(&grid, start, goal, &rules).unwrap(),
+            floor
+                .replay(&Query::new(&grid, start, goal, &rules))
+                .unwrap(),
+            floor
+                .replay(&Query::new(&grid, start, goal, &rules))
+                .unwrap(),
         ] {
             assert_eq!(got, want, "seed {seed}");
         }
         let mut replayed = ExpansionLog::default();
         floor
-            .replay_observed(&grid, start, goal, &rules, &mut replayed)
+            .replay_observed(&Query::new(&grid, start, goal, &rules), &mut replayed)
             .unwrap();
         assert_eq!(replayed.nodes, log.nodes, "seed {seed}");
         assert_eq!(floor.path(&grid), direct.path(&grid), "seed {seed}");
@@ -110,9 +119,11 @@ fn replay_follows_the_neighbour_order_and_closed_rule() {
             };
             let mut log = ExpansionLog::default();
             let want = direct
-                .run_observed(&grid, start, goal, &rules, &mut log)
+                .run_observed(&Query::new(&grid, start, goal, &rules), &mut log)
                 .unwrap();
-            let got = floor.replay(&grid, start, goal, &rules).unwrap();
+            let got = floor
+                .replay(&Query::new(&grid, start, goal, &rules))
+                .unwrap();
             let what = format!("{neighbour_order} {closed}");
             assert_eq!(got, want, "{what}");
             assert_eq!(floor.expansions(), &log.nodes[..], "{what}");
@@ -137,30 +148,37 @@ fn replay_on_a_changed_or_new_grid_records_again() {
         g
     };
     let want_open = Search::<Sorted>::new()
-        .run(&open(), start, goal, &rules)
+        .run(&Query::new(&open(), start, goal, &rules))
         .unwrap();
     let want_walled = Search::<Sorted>::new()
-        .run(&walled(), start, goal, &rules)
+        .run(&Query::new(&walled(), start, goal, &rules))
         .unwrap();
     assert_ne!(want_open.cost, want_walled.cost, "the wall must matter");
 
     let mut floor = Floor::<Sorted>::new();
     let mut grid = open();
-    floor.record(&grid, start, goal, &rules).unwrap();
+    floor
+        .record(&Query::new(&grid, start, goal, &rules))
+        .unwrap();
     for y in 0..4 {
         grid.set_passable(Point::new(5, y), false);
     }
     assert_eq!(
-        floor.replay(&grid, start, goal, &rules).unwrap(),
+        floor
+            .replay(&Query::new(&grid, start, goal, &rules))
+            .unwrap(),
         want_walled
     );
 
     for _ in 0..4 {
         let a = open();
-        floor.record(&a, start, goal, &rules).unwrap();
+        floor.record(&Query::new(&a, start, goal, &rules)).unwrap();
         drop(a);
         let b = walled();
-        assert_eq!(floor.replay(&b, start, goal, &rules).unwrap(), want_walled);
+        assert_eq!(
+            floor.replay(&Query::new(&b, start, goal, &rules)).unwrap(),
+            want_walled
+        );
     }
 }
 
@@ -172,8 +190,10 @@ fn replay_of_another_query_records_it_first() {
     let (a, b) = ends(&grid);
     let c = Point::new(10, 3);
     assert!(grid.is_passable_at(c));
-    floor.record(&grid, a, b, &rules).unwrap();
-    let got = floor.replay(&grid, a, c, &rules).unwrap();
-    let want = Search::<Sorted>::new().run(&grid, a, c, &rules).unwrap();
+    floor.record(&Query::new(&grid, a, b, &rules)).unwrap();
+    let got = floor.replay(&Query::new(&grid, a, c, &rules)).unwrap();
+    let want = Search::<Sorted>::new()
+        .run(&Query::new(&grid, a, c, &rules))
+        .unwrap();
     assert_eq!(got, want);
 }

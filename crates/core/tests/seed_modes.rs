@@ -5,7 +5,8 @@ mod common;
 
 use astar_core::verify::check_path;
 use astar_core::{
-    ExpansionLog, GoalTest, Grid, Heuristic, Outcome, Point, Rules, Search, StepRule, TiePolicy,
+    ExpansionLog, GoalTest, Grid, Heuristic, Outcome, Point, Query, Rules, Search, StepRule,
+    TiePolicy,
 };
 use common::Sorted;
 
@@ -18,7 +19,9 @@ fn p(x: u32, y: u32) -> Point {
 fn solve(grid: &Grid, from: Point, to: Point, rules: &Rules) -> (u32, u64, Vec<Point>) {
     let mut s = Search::<Sorted>::new();
     let mut log = ExpansionLog::default();
-    let r = s.run_observed(grid, from, to, rules, &mut log).unwrap();
+    let r = s
+        .run_observed(&Query::new(grid, from, to, rules), &mut log)
+        .unwrap();
     assert_eq!(r.outcome, Outcome::Found);
     let path = s.path(grid).unwrap();
     let cost = check_path(grid, rules, from, to, &path)
@@ -95,7 +98,7 @@ fn slip_never_reopens_a_closed_node() {
             .filter(|&q| grid.is_passable_at(q))
             .collect();
         let (a, b) = (free[seed as usize % free.len()], free[free.len() - 1]);
-        let r = s.run(&grid, a, b, &rules).unwrap();
+        let r = s.run(&Query::new(&grid, a, b, &rules)).unwrap();
         assert_eq!(r.counters.reopens, 0);
         if r.outcome == Outcome::Found {
             let path = s.path(&grid).unwrap();
@@ -155,8 +158,8 @@ fn goal_on_open_is_optimal_when_h_is_exact_for_one_step() {
                 goal_test: GoalTest::Opened,
                 ..closed
             };
-            let want = s.run(&grid, a, b, &closed).unwrap().cost;
-            assert_eq!(s.run(&grid, a, b, &opened).unwrap().cost, want);
+            let want = s.run(&Query::new(&grid, a, b, &closed)).unwrap().cost;
+            assert_eq!(s.run(&Query::new(&grid, a, b, &opened)).unwrap().cost, want);
         }
     }
 }

@@ -28,7 +28,7 @@
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*'
 //! target/release/examples/one heap 2 1`.
 
-use astar_core::{parse_map, parse_scen, Counters, Grid, Point, Rules, TiePolicy};
+use astar_core::{parse_map, parse_scen, Counters, Grid, Point, Query, Rules, TiePolicy};
 use astar_harness::experiments::sweep::REAL_BUDGET_MS;
 use astar_harness::measure::suite::load_suite;
 use astar_harness::measure::workload::random_map_with_queries;
@@ -47,7 +47,10 @@ fn solve_all(
 ) -> Counters {
     let mut sum = Counters::default();
     for (solver, &(a, b)) in solvers.iter_mut().zip(queries) {
-        let c = solver.solve(grid, a, b, rules).expect("solve").counters;
+        let c = solver
+            .solve(&Query::new(grid, a, b, rules))
+            .expect("solve")
+            .counters;
         sum.expansions += c.expansions;
         sum.pushes += c.pushes;
         sum.decreases += c.decreases;
@@ -148,12 +151,16 @@ fn main() {
         .iter()
         .map(|&(a, b)| {
             let mut solver = strategy.solver();
-            solver.prepare(&grid, a, b, &rules).expect("prepare");
+            solver
+                .prepare(&Query::new(&grid, a, b, &rules))
+                .expect("prepare");
             solver
         })
         .collect();
     for (solver, &(a, b)) in solvers.iter_mut().zip(&qs) {
-        solver.solve(&grid, a, b, &rules).expect("solve");
+        solver
+            .solve(&Query::new(&grid, a, b, &rules))
+            .expect("solve");
     }
     let mut counted = Counters::default();
     let mut best = Duration::MAX;

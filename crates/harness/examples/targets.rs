@@ -202,9 +202,10 @@ fn measure(
     let mut bytes_per_cell = vec![0.0f64; strategies.len()];
     let mut searched = Searched::default();
     for &(grid, a, b) in queries {
+        let query = astar_core::Query::new(grid, a, b, rules);
         for (solver, s) in solvers.iter_mut().zip(strategies) {
             solver
-                .prepare(grid, a, b, rules)
+                .prepare(&query)
                 .map_err(|e| format!("{s} from {a} to {b}: {e}"))?;
         }
         let mut best = vec![f64::INFINITY; strategies.len()];
@@ -213,7 +214,7 @@ fn measure(
             for k in 0..strategies.len() {
                 let i = (k + round) % strategies.len();
                 let began = Instant::now();
-                let r = solvers[i].solve(grid, a, b, rules);
+                let r = solvers[i].solve(&query);
                 let t = began.elapsed().as_secs_f64();
                 let r = r.map_err(|e| format!("{} from {a} to {b}: {e}", strategies[i]))?;
                 best[i] = best[i].min(t);

@@ -96,6 +96,18 @@ impl Error {
     }
 }
 
+/// A workload that could not be drawn: a map that could not be made is a
+/// [`Error::Grid`] as anywhere else, and a map with no query on it a request
+/// that cannot be carried out.
+impl From<astar_workload::WorkloadError> for Error {
+    fn from(error: astar_workload::WorkloadError) -> Error {
+        match error {
+            astar_workload::WorkloadError::Grid(e) => Error::Grid(e),
+            other => Error::Invalid(other.to_string()),
+        }
+    }
+}
+
 /// Adds what was being done to an error, as `context: error`.
 pub trait Context<T> {
     /// Wraps the error with `context`.

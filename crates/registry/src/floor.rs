@@ -9,7 +9,7 @@
 
 use crate::Solver;
 use astar_core::{
-    ExpansionLog, Floor, Grid, LazyReplayList, NodeId, OpenList, Point, Replay, ReplayList, Rules,
+    ExpansionLog, Floor, Grid, LazyReplayList, NodeId, OpenList, Point, Query, Replay, ReplayList,
     SearchError, SearchReport,
 };
 use openlist_heap::BinaryHeap;
@@ -43,38 +43,21 @@ impl<L: OpenList + Default + Send, R: Replay + Send> Solver for ReplaySolver<L, 
     fn name(&self) -> &'static str {
         R::NAME
     }
-    fn prepare(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<(), SearchError> {
-        self.floor.record(grid, start, goal, rules).map(|_| ())
+    fn prepare(&mut self, query: &Query) -> Result<(), SearchError> {
+        self.floor.record(query).map(|_| ())
     }
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        self.nodes = grid.node_count();
-        self.floor.replay(grid, start, goal, rules)
+    fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        self.nodes = query.grid.node_count();
+        self.floor.replay(query)
     }
     fn solve_logged(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
-        self.floor.record(grid, start, goal, rules)?;
-        self.nodes = grid.node_count();
+        self.floor.record(query)?;
+        self.nodes = query.grid.node_count();
         let mut log = ExpansionLog::default();
-        let report = self
-            .floor
-            .replay_observed(grid, start, goal, rules, &mut log)?;
+        let report = self.floor.replay_observed(query, &mut log)?;
         Ok((report, Some(log.nodes)))
     }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {

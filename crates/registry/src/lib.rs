@@ -89,12 +89,15 @@ fn peer_supports(peer: &str, rules: &astar_core::Rules) -> Result<(), astar_core
 /// passable, step costs above zero, and the rules [`peer_supports`] allows.
 fn peer_check(
     peer: &'static str,
-    grid: &astar_core::Grid,
-    start: astar_core::Point,
-    goal: astar_core::Point,
-    rules: &astar_core::Rules,
+    query: &astar_core::Query,
 ) -> Result<(), astar_core::SearchError> {
     use astar_core::{check_endpoint, SearchError};
+    let astar_core::Query {
+        grid,
+        start,
+        goal,
+        rules,
+    } = *query;
     check_endpoint(grid, "start", start)?;
     check_endpoint(grid, "goal", goal)?;
     if rules.costs.straight == 0 || rules.costs.diagonal == 0 {

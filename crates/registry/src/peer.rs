@@ -16,8 +16,8 @@
 
 use crate::Solver;
 use astar_core::{
-    heuristic, Grid, NodeId, Outcome, Point, Rules, Search, SearchError, SearchReport, Unsupported,
-    DIRECTIONS,
+    heuristic, Grid, NodeId, Outcome, Point, Query, Rules, Search, SearchError, SearchReport,
+    Unsupported, DIRECTIONS,
 };
 use openlist_heap::BinaryHeap;
 
@@ -26,8 +26,14 @@ use openlist_heap::BinaryHeap;
 /// node count (for `bytes_per_node`), endpoints and rules.
 type QueryId = (u64, usize, Point, Point, Rules);
 
-fn query_id(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> QueryId {
-    (grid.stamp(), grid.node_count(), start, goal, *rules)
+fn query_id(q: &Query) -> QueryId {
+    (
+        q.grid.stamp(),
+        q.grid.node_count(),
+        q.start,
+        q.goal,
+        *q.rules,
+    )
 }
 
 /// The `pathfinding` crate's `astar` as a [`Solver`].
@@ -59,8 +65,8 @@ impl PathfindingPeer {
         self.successor_calls
     }
 
-    fn check(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> Result<(), SearchError> {
-        crate::peer_check("pathfinding", grid, start, goal, rules)
+    fn check(query: &Query) -> Result<(), SearchError> {
+        crate::peer_check("pathfinding", query)
     }
 }
 
@@ -68,31 +74,25 @@ impl Solver for PathfindingPeer {
     fn name(&self) -> &'static str {
         "pathfinding"
     }
-    fn prepare(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<(), SearchError> {
-        Self::check(grid, start, goal, rules)?;
-        let report = self.reference.run(grid, start, goal, rules)?;
-        self.prepared = Some((query_id(grid, start, goal, rules), report));
+    fn prepare(&mut self, query: &Query) -> Result<(), SearchError> {
+        Self::check(query)?;
+        let report = self.reference.run(query)?;
+        self.prepared = Some((query_id(query), report));
         Ok(())
     }
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        Self::check(grid, start, goal, rules)?;
-        let id = query_id(grid, start, goal, rules);
+    fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        Self::check(query)?;
+        let id = query_id(query);
+        let Query {
+            grid,
+            start,
+            goal,
+            rules,
+        } = *query;
         if self.prepared.is_none_or(|(q, _)| q != id) {
             // Not prepared for this query: get the counters now (the caller
             // did not separate untimed work, so it is timed along).
-            self.prepare(grid, start, goal, rules)?;
+            self.prepare(query)?;
         }
         let stride = grid.stride();
         let passable = grid.passable_nodes();
@@ -161,12 +161,9 @@ impl Solver for PathfindingPeer {
     }
     fn solve_logged(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
-        Ok((self.solve(grid, start, goal, rules)?, None))
+        Ok((self.solve(query)?, None))
     }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
         debug_assert_eq!(self.stride, grid.stride());
@@ -209,7 +206,7 @@ mod tests {
         };
         let mut walled = open();
         wall(&mut walled);
-        let plain = |g: &Grid| Search::<BinaryHeap>::new().run(g, start, goal, &rules);
+        let plain = |g: &Grid| Search::<BinaryHeap>::new().run(&Query::new(g, start, goal, &rules));
         let want = plain(&walled).unwrap();
         assert_ne!(want.cost, plain(&open()).unwrap().cost, "the wall matters");
 
@@ -222,17 +219,21 @@ mod tests {
             // Another grid after the prepared one is dropped.
             for _ in 0..3 {
                 let a = open();
-                solver.prepare(&a, start, goal, &rules).unwrap();
+                solver
+                    .prepare(&Query::new(&a, start, goal, &rules))
+                    .unwrap();
                 drop(a);
                 let b = walled.clone();
-                let got = solver.solve(&b, start, goal, &rules).unwrap();
+                let got = solver.solve(&Query::new(&b, start, goal, &rules)).unwrap();
                 assert_eq!(got, want, "{name}: new grid");
             }
             // The prepared grid itself, changed after `prepare`.
             let mut a = open();
-            solver.prepare(&a, start, goal, &rules).unwrap();
+            solver
+                .prepare(&Query::new(&a, start, goal, &rules))
+                .unwrap();
             wall(&mut a);
-            let got = solver.solve(&a, start, goal, &rules).unwrap();
+            let got = solver.solve(&Query::new(&a, start, goal, &rules)).unwrap();
             assert_eq!(got, want, "{name}: changed grid");
             let path = solver.path(&a).expect("a path");
             assert!(

@@ -57,7 +57,7 @@
 use crate::grid_moves::{for_each_successor, ASCENDING};
 use crate::Solver;
 use astar_core::{
-    heuristic, Costs, Grid, Moves, NodeId, Outcome, Point, Rules, Search, SearchError,
+    heuristic, Costs, Grid, Moves, NodeId, Outcome, Point, Query, Rules, Search, SearchError,
     SearchReport, Unsupported,
 };
 use openlist_heap::BinaryHeap;
@@ -88,8 +88,14 @@ fn graph_id(grid: &Grid, rules: &Rules) -> GraphId {
 /// count (for `bytes_per_node`), endpoints and rules.
 type QueryId = (u64, usize, Point, Point, Rules);
 
-fn query_id(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> QueryId {
-    (grid.stamp(), grid.node_count(), start, goal, *rules)
+fn query_id(q: &Query) -> QueryId {
+    (
+        q.grid.stamp(),
+        q.grid.node_count(),
+        q.start,
+        q.goal,
+        *q.rules,
+    )
 }
 
 /// Builds the graph of `grid` under `rules`: one node per grid node id, one
@@ -171,8 +177,8 @@ impl PetgraphPeer {
         crate::peer_supports("petgraph", rules)
     }
 
-    fn check(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> Result<(), SearchError> {
-        crate::peer_check("petgraph", grid, start, goal, rules)
+    fn check(query: &Query) -> Result<(), SearchError> {
+        crate::peer_check("petgraph", query)
     }
 
     /// [`Solver::solve`], also counting petgraph's calls of the callbacks:
@@ -180,13 +186,10 @@ impl PetgraphPeer {
     /// Counting is not free, so `solve` itself counts nothing.
     pub fn solve_counted(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, CallbackCalls), SearchError> {
         let probe = Counting::default();
-        let report = self.search(grid, start, goal, rules, &probe)?;
+        let report = self.search(query, &probe)?;
         let calls = CallbackCalls {
             edge_costs: probe.edge_costs.get(),
             estimates: probe.estimates.get(),
@@ -201,24 +204,23 @@ impl PetgraphPeer {
             + graph.edge_count() * (size_of::<u32>() + size_of::<u32>())
     }
 
-    fn search(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-        probe: &impl Probe,
-    ) -> Result<SearchReport, SearchError> {
-        Self::check(grid, start, goal, rules)?;
+    fn search(&mut self, query: &Query, probe: &impl Probe) -> Result<SearchReport, SearchError> {
+        Self::check(query)?;
+        let Query {
+            grid,
+            start,
+            goal,
+            rules,
+        } = *query;
         let fresh = |g: &Option<(GraphId, GridGraph)>| {
             g.as_ref()
                 .is_some_and(|(id, _)| *id == graph_id(grid, rules))
         };
-        let id = query_id(grid, start, goal, rules);
+        let id = query_id(query);
         if self.prepared.is_none_or(|(q, _)| q != id) || !fresh(&self.graph) {
             // Not prepared for this query: build and count now (the caller
             // did not separate untimed work, so it is timed along).
-            self.prepare(grid, start, goal, rules)?;
+            self.prepare(query)?;
         }
         let (_, graph) = self.graph.as_ref().expect("prepared above");
         let stride = grid.stride();
@@ -269,41 +271,26 @@ impl Solver for PetgraphPeer {
     /// Builds the graph (unless the one kept was built for this grid's
     /// stamp and size and these moves, corner rule and costs) and runs this
     /// project's search on the query for the counters.
-    fn prepare(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<(), SearchError> {
-        Self::check(grid, start, goal, rules)?;
-        let gid = graph_id(grid, rules);
+    fn prepare(&mut self, query: &Query) -> Result<(), SearchError> {
+        Self::check(query)?;
+        let gid = graph_id(query.grid, query.rules);
         if self.graph.as_ref().is_none_or(|(id, _)| *id != gid) {
             // Drop the old graph first: two large graphs need not coexist.
             self.graph = None;
-            self.graph = Some((gid, build(grid, rules)));
+            self.graph = Some((gid, build(query.grid, query.rules)));
         }
-        let report = self.reference.run(grid, start, goal, rules)?;
-        self.prepared = Some((query_id(grid, start, goal, rules), report));
+        let report = self.reference.run(query)?;
+        self.prepared = Some((query_id(query), report));
         Ok(())
     }
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        self.search(grid, start, goal, rules, &())
+    fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        self.search(query, &())
     }
     fn solve_logged(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
-        Ok((self.solve(grid, start, goal, rules)?, None))
+        Ok((self.solve(query)?, None))
     }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
         debug_assert_eq!(self.stride, grid.stride());

@@ -1,11 +1,41 @@
 //! The one interface every strategy answers through.
 
 use astar_core::{
-    ExpansionLog, Grid, NodeId, OpenList, Point, Rules, Search, SearchError, SearchReport,
+    ExpansionLog, Grid, NodeId, OpenList, Point, Query, Search, SearchError, SearchReport,
 };
 
 /// Something that answers queries: a [`Search`] over some open list. Calls go
 /// through a vtable once per search, never inside one.
+///
+/// ```
+/// use astar_core::{Grid, Point, Query, Rules};
+/// use astar_registry::{Solver, Strategy};
+///
+/// let grid = Grid::from_ascii(
+///     "
+///     ...#
+///     .#.#
+///     .#..
+///     ",
+/// )
+/// .unwrap();
+/// let rules = Rules::default();
+/// let (start, goal) = (Point::new(0, 0), Point::new(3, 2));
+/// let query = Query::new(&grid, start, goal, &rules);
+///
+/// // The floor records its search in `prepare`, untimed, and replays it in `solve`.
+/// let mut floor = Strategy::Floor.solver();
+/// floor.prepare(&query).unwrap();
+/// let replayed = floor.solve(&query).unwrap();
+/// let mut heap = Strategy::Heap.solver();
+/// let (searched, order) = heap.solve_logged(&query).unwrap();
+/// assert_eq!(replayed, searched);
+/// assert_eq!(order.map(|o| o.len() as u64), Some(searched.counters.expansions));
+///
+/// let path = heap.path(&grid).unwrap();
+/// assert_eq!((path[0], path[path.len() - 1]), (start, goal));
+/// assert_eq!(floor.path(&grid), Some(path));
+/// ```
 pub trait Solver: Send {
     /// The strategy's name.
     fn name(&self) -> &'static str;
@@ -23,31 +53,16 @@ pub trait Solver: Send {
     /// that skipped `prepare`: their timing then includes the preparation.
     /// Every timed caller (sweeps, benches, the scenario runner) prepares the
     /// exact query right before timing it.
-    fn prepare(
-        &mut self,
-        _grid: &Grid,
-        _start: Point,
-        _goal: Point,
-        _rules: &Rules,
-    ) -> Result<(), SearchError> {
+    fn prepare(&mut self, _query: &Query) -> Result<(), SearchError> {
         Ok(())
     }
     /// Runs one search.
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError>;
+    fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError>;
     /// Runs one search and also returns the order in which it expanded nodes,
     /// when the strategy can tell (the sameness tests compare these orders).
     fn solve_logged(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError>;
     /// The path of the last search, start to goal.
     fn path(&self, grid: &Grid) -> Option<Vec<Point>>;
@@ -66,24 +81,15 @@ impl<L: OpenList + Send> Solver for Search<L> {
     fn name(&self) -> &'static str {
         L::NAME
     }
-    fn solve(
-        &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        self.run(grid, start, goal, rules)
+    fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        self.run(query)
     }
     fn solve_logged(
         &mut self,
-        grid: &Grid,
-        start: Point,
-        goal: Point,
-        rules: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
         let mut log = ExpansionLog::default();
-        let report = self.run_observed(grid, start, goal, rules, &mut log)?;
+        let report = self.run_observed(query, &mut log)?;
         Ok((report, Some(log.nodes)))
     }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {

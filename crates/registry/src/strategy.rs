@@ -63,6 +63,43 @@ macro_rules! strategies {
         others { $( $(#[$odoc:meta])* $ovariant:ident => $oname:literal, $kind:ident, $solver:ty ),+ $(,)? }
     ) => {
         /// A strategy, by name: an open list, the floor, or the peer.
+        ///
+        /// ```
+        /// use astar_core::{Grid, Point, Query, Rules};
+        /// use astar_registry::{Kind, Strategy};
+        ///
+        /// let heap: Strategy = "heap".parse().unwrap();
+        /// assert_eq!(heap, Strategy::Heap);
+        /// assert_eq!(heap.kind(), Kind::OpenList);
+        /// assert!("no-such-list".parse::<Strategy>().is_err());
+        ///
+        /// // Every strategy that runs these rules gives the same report: the
+        /// // same cost, and (the peers reporting the core's) the same counters.
+        /// let grid = Grid::from_ascii(
+        ///     "
+        ///     .....#....
+        ///     .###.#.##.
+        ///     .#...#..#.
+        ///     .#.###.##.
+        ///     ..........
+        ///     ",
+        /// )
+        /// .unwrap();
+        /// let rules = Rules::default();
+        /// let (start, goal) = (Point::new(0, 0), Point::new(9, 0));
+        /// let query = Query::new(&grid, start, goal, &rules);
+        /// let mut reports = Vec::new();
+        /// for &strategy in Strategy::ALL {
+        ///     if strategy.supports(&rules).is_ok() {
+        ///         let mut solver = strategy.solver();
+        ///         solver.prepare(&query).unwrap();
+        ///         reports.push(solver.solve(&query).unwrap());
+        ///     }
+        /// }
+        /// assert_eq!(reports.len(), Strategy::ALL.len());
+        /// assert!(reports[0].cost.is_some());
+        /// assert!(reports.iter().all(|r| *r == reports[0]));
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Strategy {
             $( $(#[$doc])* $variant, )+

@@ -2,9 +2,9 @@
 
 use crate::args::{parse_point, RuleArgs};
 use anyhow::{anyhow, Result};
+use astar_core::Query;
 use astar_core::{Point, Rules};
 use astar_harness::experiments::solve::solve_all;
-use astar_harness::measure::Query;
 use astar_harness::outln;
 use astar_registry::{Strategy, StrategyList};
 use clap::Args;

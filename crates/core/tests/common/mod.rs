@@ -2,7 +2,9 @@
 //! records every event of a search in map coordinates.
 #![allow(dead_code)]
 
-use astar_core::{Grid, Key, NodeId, Observer, OpenList, Point, Rules, Search, SearchReport};
+use astar_core::{
+    Grid, Key, NodeId, Observer, OpenList, Point, Query, Rules, Search, SearchReport,
+};
 
 /// A plain sorted vector: the smallest key is popped from the back.
 #[derive(Default)]
@@ -130,7 +132,7 @@ pub fn run(board: &str, from: Point, to: Point, rules: &Rules) -> Trace {
         events: Vec::new(),
     };
     let report = search
-        .run_observed(&grid, from, to, rules, &mut recorder)
+        .run_observed(&Query::new(&grid, from, to, rules), &mut recorder)
         .unwrap();
     Trace {
         report,

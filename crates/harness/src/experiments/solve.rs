@@ -4,8 +4,8 @@ use crate::bail;
 use crate::error::Result;
 use crate::measure::item::{agreement, time_item, Item, Measured};
 use crate::measure::timing::Repeats;
-use crate::measure::Query;
 use crate::runs::Record;
+use astar_core::Query;
 use astar_core::{Point, SearchReport};
 use astar_registry::Strategy;
 

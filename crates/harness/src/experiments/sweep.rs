@@ -22,12 +22,13 @@ use crate::error::Result;
 use crate::measure::item::{error_rows, measure_item, Item};
 use crate::measure::suite::{load_suite, necessary_expansions, ScenFile};
 use crate::measure::timing::Repeats;
-use crate::measure::{machine, workload, Query};
+use crate::measure::{machine, workload};
 use crate::runs::store;
 use crate::runs::{
     scen_key, Finished, MachineFacts, RealMapsConfig, Record, RunMeta, Shard, Status, SweepConfig,
 };
 use crate::{bail, invalid};
+use astar_core::Query;
 use astar_core::{CostModel, Grid, NodeId, Point, Rules, TiePolicy};
 use astar_registry::{Solver, Strategy};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -327,7 +328,7 @@ pub fn memory_estimate(
         .iter()
         .map(|s| {
             let mut solver = s.solver();
-            let _ = solver.solve(&probe, Point::new(0, 0), corner, rules);
+            let _ = solver.solve(&Query::new(&probe, Point::new(0, 0), corner, rules));
             solver.bytes_per_node() + solver.preparation_bytes_per_node() + 2.0
         })
         .sum();
@@ -660,7 +661,7 @@ impl Job<'_> {
         if let Ok(open) = Grid::open(shape.0, shape.1) {
             let origin = Point::new(0, 0);
             for solver in &mut searchers.solvers {
-                let _ = solver.solve(&open, origin, origin, &self.rules);
+                let _ = solver.solve(&Query::new(&open, origin, origin, &self.rules));
             }
         }
     }

@@ -7,8 +7,8 @@
 
 use super::suite::check_row;
 use super::timing::{time_search, Repeats, Timing};
-use super::Query;
 use crate::runs::{Record, Status};
+use astar_core::Query;
 use astar_core::{Outcome, ScenarioRow};
 use astar_registry::{Solver, Strategy};
 use std::time::Duration;

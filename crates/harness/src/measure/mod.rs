@@ -7,18 +7,3 @@ pub mod machine;
 pub mod suite;
 pub mod timing;
 pub mod workload;
-
-use astar_core::{Grid, Point, Rules};
-
-/// One query: a map, its endpoints and the rules of the search.
-#[derive(Clone, Copy, Debug)]
-pub struct Query<'a> {
-    /// The map.
-    pub grid: &'a Grid,
-    /// Where the search starts.
-    pub start: Point,
-    /// Where it is going.
-    pub goal: Point,
-    /// How it moves, costs, estimates and breaks ties.
-    pub rules: &'a Rules,
-}

@@ -306,7 +306,7 @@ pub fn necessary_expansions(grid: &Grid, start: Point, goal: Point, rules: &Rule
     };
     let mut search = Search::<ReferenceList>::new();
     let report = search
-        .run_observed(grid, start, goal, rules, &mut log)
+        .run_observed(&astar_core::Query::new(grid, start, goal, rules), &mut log)
         .ok()?;
     let c_star = report.cost?;
     Some(log.f.iter().filter(|&&f| f < u64::from(c_star)).count() as u64)

@@ -1,7 +1,7 @@
 //! Timing one search: untimed preparation, then repeated searches and the
 //! median of them, or one search where one is all that is wanted.
 
-use super::Query;
+use astar_core::Query;
 use astar_core::SearchReport;
 use astar_registry::Solver;
 use std::time::{Duration, Instant};
@@ -53,19 +53,9 @@ pub fn time_search(
     repeats: Repeats,
     budget: Option<Duration>,
 ) -> Result<Timing, String> {
-    let Query {
-        grid,
-        start,
-        goal,
-        rules,
-    } = *query;
-    solver
-        .prepare(grid, start, goal, rules)
-        .map_err(|e| e.to_string())?;
+    solver.prepare(query).map_err(|e| e.to_string())?;
     let began = Instant::now();
-    let first = solver
-        .solve(grid, start, goal, rules)
-        .map_err(|e| e.to_string())?;
+    let first = solver.solve(query).map_err(|e| e.to_string())?;
     let took = began.elapsed();
     let over_budget = budget.is_some_and(|b| took > b);
     let once = Timing {
@@ -85,9 +75,7 @@ pub fn time_search(
     let mut total = Duration::ZERO;
     while total < min_time || samples.len() < MIN_REPEATS {
         let began = Instant::now();
-        let report = solver
-            .solve(grid, start, goal, rules)
-            .map_err(|e| e.to_string())?;
+        let report = solver.solve(query).map_err(|e| e.to_string())?;
         let took = began.elapsed();
         if report != first {
             return Err(format!(

@@ -4,12 +4,12 @@
 //! median, and the totals the commands take their exit status from count them.
 
 use crate::data_dir;
-use astar_core::{Grid, NodeId, Point, Rules, SearchError, SearchReport};
+use astar_core::{Grid, NodeId, Point, Query, Rules, SearchError, SearchReport};
 use astar_harness::experiments::scenario::{run_scenario_with, ScenOptions};
 use astar_harness::experiments::sweep::{preset_config, QUICK};
 use astar_harness::measure::item::{measure_item, Item};
 use astar_harness::measure::timing::Repeats;
-use astar_harness::measure::{workload, Query};
+use astar_harness::measure::workload;
 use astar_harness::runs::{Finished, LoadedRuns, Record, Status};
 use astar_harness::stats::summarise;
 use astar_registry::{Solver, Strategy};
@@ -45,17 +45,11 @@ impl Solver for Wrong {
     fn name(&self) -> &'static str {
         self.inner.name()
     }
-    fn prepare(&mut self, g: &Grid, s: Point, t: Point, r: &Rules) -> Result<(), SearchError> {
-        self.inner.prepare(g, s, t, r)
+    fn prepare(&mut self, query: &Query) -> Result<(), SearchError> {
+        self.inner.prepare(query)
     }
-    fn solve(
-        &mut self,
-        g: &Grid,
-        s: Point,
-        t: Point,
-        r: &Rules,
-    ) -> Result<SearchReport, SearchError> {
-        let mut report = self.inner.solve(g, s, t, r)?;
+    fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
+        let mut report = self.inner.solve(query)?;
         match self.fault {
             Fault::Cost => report.cost = report.cost.map(|c| c + 1),
             Fault::Expansions => report.counters.expansions += 1,
@@ -65,12 +59,9 @@ impl Solver for Wrong {
     }
     fn solve_logged(
         &mut self,
-        g: &Grid,
-        s: Point,
-        t: Point,
-        r: &Rules,
+        query: &Query,
     ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
-        Ok((self.solve(g, s, t, r)?, None))
+        Ok((self.solve(query)?, None))
     }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
         let mut path = self.inner.path(grid)?;

@@ -394,6 +394,23 @@ fn split(key: Key) -> (u64, u64) {
 const WIDE: u64 = u64::MAX;
 
 /// Indexed binary min-heap.
+///
+/// ```
+/// use astar_core::{Key, OpenList};
+/// use openlist_heap::BinaryHeap;
+///
+/// let mut heap = BinaryHeap::default();
+/// heap.clear(10);
+/// for (f, node) in [(50, 1), (20, 2), (40, 3), (30, 4)] {
+///     heap.push(Key::new(f, 0, node));
+/// }
+/// // Decrease-key finds node 3 through the position map.
+/// heap.decrease(Key::new(10, 1, 3));
+/// assert_eq!(heap.len(), 4);
+/// let order: Vec<_> = std::iter::from_fn(|| heap.pop()).map(|k| k.node()).collect();
+/// assert_eq!(order, [3, 2, 4, 1]);
+/// assert!(heap.is_empty());
+/// ```
 #[derive(Debug, Clone)]
 pub struct BinaryHeap {
     /// The keys in narrow slots while every key held has a tie-break whose

@@ -17,7 +17,7 @@ mod prepared;
 mod sameness;
 mod seed000;
 
-use astar_core::{Grid, NodeId, Point, Rules, SearchError, SearchReport};
+use astar_core::{Grid, NodeId, Point, Query, Rules, SearchError, SearchReport};
 use astar_registry::{Solver, Strategy};
 pub use astar_testkit::{reference, SplitMix};
 
@@ -35,8 +35,8 @@ pub fn solve(
 ) -> Option<(SearchReport, Option<Vec<NodeId>>)> {
     let supported = strategy.supports(rules);
     let result = solver
-        .prepare(grid, start, goal, rules)
-        .and_then(|()| solver.solve_logged(grid, start, goal, rules));
+        .prepare(&Query::new(grid, start, goal, rules))
+        .and_then(|()| solver.solve_logged(&Query::new(grid, start, goal, rules)));
     match result {
         Ok(answer) => {
             assert_eq!(

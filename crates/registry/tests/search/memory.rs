@@ -3,7 +3,7 @@
 //! cells. A list that reports only its per-cell arrays while its key storage
 //! grew with OPEN fails here.
 
-use astar_core::{Grid, Heuristic, Point, Rules, SearchReport, SEARCH_BYTES_PER_NODE};
+use astar_core::{Grid, Heuristic, Point, Query, Rules, SearchReport, SEARCH_BYTES_PER_NODE};
 use astar_registry::Kind;
 use astar_registry::{Solver, Strategy};
 use std::mem::size_of;
@@ -26,8 +26,10 @@ fn run_both(
     rules: &Rules,
 ) -> (f64, f64, SearchReport) {
     let mut solver: Box<dyn Solver> = strategy.solver();
-    solver.prepare(grid, start, goal, rules).unwrap();
-    let report = solver.solve(grid, start, goal, rules).unwrap();
+    solver
+        .prepare(&Query::new(grid, start, goal, rules))
+        .unwrap();
+    let report = solver.solve(&Query::new(grid, start, goal, rules)).unwrap();
     (
         solver.bytes_per_node(),
         solver.preparation_bytes_per_node(),

@@ -7,7 +7,7 @@ use crate::reference;
 use crate::SplitMix;
 use astar_core::verify::check_path;
 use astar_core::{
-    CostModel, Costs, Grid, Heuristic, Moves, Outcome, Point, Rules, SearchError, TiePolicy,
+    CostModel, Costs, Grid, Heuristic, Moves, Outcome, Point, Query, Rules, SearchError, TiePolicy,
 };
 use astar_registry::Strategy;
 
@@ -256,8 +256,8 @@ fn costs_past_32_bits_are_an_error_never_a_wrapped_cost() {
             }
             let mut solver = s.solver();
             let result = solver
-                .prepare(grid, start, goal, &rules)
-                .and_then(|()| solver.solve(grid, start, goal, &rules));
+                .prepare(&Query::new(grid, start, goal, &rules))
+                .and_then(|()| solver.solve(&Query::new(grid, start, goal, &rules)));
             let what = format!("{s}, {costs:?}");
             match want {
                 None => assert_eq!(

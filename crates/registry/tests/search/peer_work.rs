@@ -6,7 +6,7 @@
 //! finds the same cost but expands every node closer than C*, far more.
 
 use crate::reference;
-use astar_core::{heuristic, Grid, Heuristic, Point, Rules};
+use astar_core::{heuristic, Grid, Heuristic, Point, Query, Rules};
 use astar_registry::{PathfindingPeer, Solver};
 
 /// Nodes with F < C* and with F ≤ C* (F = true G from `start` + H to `goal`),
@@ -31,8 +31,8 @@ fn bounds(grid: &Grid, rules: &Rules, start: Point, goal: Point) -> (u64, u64, u
 /// between the bounds of an A* under `rules`; returns them.
 fn check(grid: &Grid, rules: &Rules, start: Point, goal: Point) -> u64 {
     let mut peer = PathfindingPeer::default();
-    peer.prepare(grid, start, goal, rules).unwrap();
-    let report = peer.solve(grid, start, goal, rules).unwrap();
+    peer.prepare(&Query::new(grid, start, goal, rules)).unwrap();
+    let report = peer.solve(&Query::new(grid, start, goal, rules)).unwrap();
     let calls = peer.successor_calls();
     let (below, at_most, _) = bounds(grid, rules, start, goal);
     assert!(

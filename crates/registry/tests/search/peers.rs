@@ -5,7 +5,7 @@
 use crate::SplitMix;
 use astar_core::verify::check_path;
 use astar_core::{
-    Costs, Grid, Heuristic, Moves, NodeId, Outcome, Point, Rules, Search, SearchReport,
+    Costs, Grid, Heuristic, Moves, NodeId, Outcome, Point, Query, Rules, Search, SearchReport,
 };
 use astar_registry::{Kind, PetgraphPeer, ReferenceList, Solver, Strategy};
 
@@ -18,7 +18,7 @@ fn peers() -> impl Iterator<Item = Strategy> {
 
 fn core(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> SearchReport {
     Search::<ReferenceList>::new()
-        .run(grid, start, goal, rules)
+        .run(&Query::new(grid, start, goal, rules))
         .unwrap()
 }
 
@@ -171,8 +171,8 @@ fn a_stale_preparation_is_never_reused() {
     );
     let fresh = |s: Strategy, g: &Grid, r: &Rules| {
         let mut solver = s.solver();
-        solver.prepare(g, start, goal, r).unwrap();
-        let report = solver.solve(g, start, goal, r).unwrap();
+        solver.prepare(&Query::new(g, start, goal, r)).unwrap();
+        let report = solver.solve(&Query::new(g, start, goal, r)).unwrap();
         (report, solver.path(g))
     };
     for s in peers() {
@@ -181,26 +181,34 @@ fn a_stale_preparation_is_never_reused() {
         // Another grid after the prepared one is dropped.
         for _ in 0..3 {
             let a = open();
-            solver.prepare(&a, start, goal, &rules).unwrap();
+            solver
+                .prepare(&Query::new(&a, start, goal, &rules))
+                .unwrap();
             drop(a);
             let b = walled.clone();
-            let got = solver.solve(&b, start, goal, &rules).unwrap();
+            let got = solver.solve(&Query::new(&b, start, goal, &rules)).unwrap();
             assert_eq!(got, want.0, "{s}: new grid");
             check_path(&b, &rules, start, goal, &solver.path(&b).unwrap()).unwrap();
         }
         // The prepared grid itself, changed after `prepare`.
         let mut a = open();
-        solver.prepare(&a, start, goal, &rules).unwrap();
+        solver
+            .prepare(&Query::new(&a, start, goal, &rules))
+            .unwrap();
         wall(&mut a);
-        let got = solver.solve(&a, start, goal, &rules).unwrap();
+        let got = solver.solve(&Query::new(&a, start, goal, &rules)).unwrap();
         assert_eq!(got, want.0, "{s}: changed grid");
         check_path(&a, &rules, start, goal, &solver.path(&a).unwrap()).unwrap();
         // The same grid, prepared under other rules than it is solved with,
         // both ways round.
         for r in &other_rules {
             for (prepared, solved) in [(&rules, r), (r, &rules)] {
-                solver.prepare(&walled, start, goal, prepared).unwrap();
-                let got = solver.solve(&walled, start, goal, solved).unwrap();
+                solver
+                    .prepare(&Query::new(&walled, start, goal, prepared))
+                    .unwrap();
+                let got = solver
+                    .solve(&Query::new(&walled, start, goal, solved))
+                    .unwrap();
                 let want = fresh(s, &walled, solved);
                 assert_eq!(got, want.0, "{s}: prepared {prepared:?}, solved {solved:?}");
                 let path = solver.path(&walled).unwrap();
@@ -216,7 +224,9 @@ fn a_stale_preparation_is_never_reused() {
 /// A* that expands the same nodes asks of an edge-cost callback.
 fn edges_out_of_expanded(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> (u64, u64) {
     let mut search = Search::<ReferenceList>::new();
-    let (report, log) = search.solve_logged(grid, start, goal, rules).unwrap();
+    let (report, log) = search
+        .solve_logged(&Query::new(grid, start, goal, rules))
+        .unwrap();
     let log: Vec<NodeId> = log.expect("the core logs its expansions");
     assert_eq!(log.len() as u64, report.counters.expansions);
     let moves = |n: NodeId| {
@@ -264,8 +274,11 @@ fn petgraph_does_the_work_of_an_a_star() {
     assert!(dijkstra_edges > 20 * astar_edges, "{dijkstra_edges}");
 
     let mut peer = PetgraphPeer::default();
-    peer.prepare(&grid, start, goal, &rules).unwrap();
-    let (report, calls) = peer.solve_counted(&grid, start, goal, &rules).unwrap();
+    peer.prepare(&Query::new(&grid, start, goal, &rules))
+        .unwrap();
+    let (report, calls) = peer
+        .solve_counted(&Query::new(&grid, start, goal, &rules))
+        .unwrap();
     assert_eq!(report.cost, core(&grid, start, goal, &rules).cost);
     assert_eq!(
         calls.edge_costs, astar_edges,
@@ -277,8 +290,11 @@ fn petgraph_does_the_work_of_an_a_star() {
     // Under the zero heuristic it is Dijkstra's algorithm and says so: more
     // edges than the A* on the same query, within the ties' reach of the
     // core's Dijkstra (both expand every node with G below the goal's).
-    peer.prepare(&grid, start, goal, &dijkstra).unwrap();
-    let (_, calls) = peer.solve_counted(&grid, start, goal, &dijkstra).unwrap();
+    peer.prepare(&Query::new(&grid, start, goal, &dijkstra))
+        .unwrap();
+    let (_, calls) = peer
+        .solve_counted(&Query::new(&grid, start, goal, &dijkstra))
+        .unwrap();
     assert!(
         calls.edge_costs > 20 * astar_edges
             && calls.edge_costs <= dijkstra_edges + 8 * u64::from(n),

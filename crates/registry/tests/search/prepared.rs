@@ -5,13 +5,13 @@
 
 use astar_core::verify::check_path;
 use astar_core::{
-    CostModel, Grid, Heuristic, Moves, Point, Rules, Search, SearchReport, TiePolicy,
+    CostModel, Grid, Heuristic, Moves, Point, Query, Rules, Search, SearchReport, TiePolicy,
 };
 use astar_registry::{FloorSolver, PathfindingPeer, ReferenceList, Solver};
 
 fn fresh(grid: &Grid, start: Point, goal: Point, rules: &Rules) -> SearchReport {
     Search::<ReferenceList>::new()
-        .run(grid, start, goal, rules)
+        .run(&Query::new(grid, start, goal, rules))
         .unwrap()
 }
 
@@ -110,8 +110,10 @@ fn a_preparation_answers_only_its_own_query() {
         ];
         for mut solver in solvers {
             let name = solver.name();
-            solver.prepare(&grid, start, goal, &rules).unwrap();
-            let got = solver.solve(other, s, g, &r).unwrap();
+            solver
+                .prepare(&Query::new(&grid, start, goal, &rules))
+                .unwrap();
+            let got = solver.solve(&Query::new(other, s, g, &r)).unwrap();
             assert_eq!(got, want, "{name}, {what}");
             let path = solver.path(other).expect("a path");
             let steps = check_path(other, &r, s, g, &path)
@@ -122,9 +124,13 @@ fn a_preparation_answers_only_its_own_query() {
                 "{name}, {what}"
             );
             // Solving the prepared query again still answers it.
-            solver.prepare(&grid, start, goal, &rules).unwrap();
+            solver
+                .prepare(&Query::new(&grid, start, goal, &rules))
+                .unwrap();
             assert_eq!(
-                solver.solve(&grid, start, goal, &rules).unwrap(),
+                solver
+                    .solve(&Query::new(&grid, start, goal, &rules))
+                    .unwrap(),
                 prepared,
                 "{name}"
             );

@@ -26,7 +26,7 @@
 
 use astar_core::{
     ClosedNodes, CostModel, Grid, Heuristic, Moves, NeighbourOrder, NodeId, Observer, OpenList,
-    Point, Rules, Search, SearchReport, TiePolicy,
+    Point, Query, Rules, Search, SearchReport, TiePolicy,
 };
 use astar_registry::Strategy;
 use astar_registry::WithOpenList;
@@ -105,7 +105,10 @@ impl WithOpenList for RunBoard {
             events: Vec::new(),
         };
         let report = search
-            .run_observed(&grid, start, goal, &rules(self.0), &mut recorder)
+            .run_observed(
+                &Query::new(&grid, start, goal, &rules(self.0)),
+                &mut recorder,
+            )
             .unwrap();
         let events = recorder.events;
         Replay {

@@ -66,7 +66,7 @@ impl Experiment for HeapScan {
         };
         let (s, rules) = (q.spec, base_rules());
         let (mut hs, mut ss) = (heap.solver(), scan.solver());
-        let query = crate::measure::Query {
+        let query = astar_core::Query {
             grid: q.grid,
             start: s.start,
             goal: s.goal,

@@ -224,7 +224,7 @@ pub type CoreSearch = Search<astar_registry::ReferenceList>;
 
 /// Runs the project's A* under `rules` on a query and checks its path.
 pub fn core_run(search: &mut CoreSearch, grid: &Grid, q: &QuerySpec, rules: &Rules) -> Result<Run> {
-    let r = search.run(grid, q.start, q.goal, rules)?;
+    let r = search.run(&astar_core::Query::new(grid, q.start, q.goal, rules))?;
     if r.outcome != Outcome::Found {
         bail!(
             "no path for {} → {} (queries are connected)",

@@ -15,8 +15,8 @@ pub mod draw;
 use crate::bail;
 use crate::error::{Context, Error, Result};
 use astar_core::{
-    heuristic, Grid, Heuristic, NodeId, NodeState, Observer, OpenList, Outcome, Point, Rules,
-    Search, SearchReport,
+    heuristic, Grid, Heuristic, NodeId, NodeState, Observer, OpenList, Outcome, Point, Query,
+    Rules, Search, SearchReport,
 };
 use astar_registry::{Strategy, WithOpenList};
 use std::fmt;
@@ -335,7 +335,7 @@ impl WithOpenList for RecordWith<'_> {
             grid,
             events: Vec::new(),
         };
-        let report = search.run_observed(grid, start, goal, rules, &mut recorder)?;
+        let report = search.run_observed(&Query::new(grid, start, goal, rules), &mut recorder)?;
         // The final picture reads the searcher's own state, not the replay:
         // the two agreeing is checked by the tests.
         let mut last = Snapshot::empty(grid.width(), grid.height());
