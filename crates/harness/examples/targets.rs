@@ -28,7 +28,6 @@
 use astar_core::{Grid, Point, Rules};
 use astar_harness::experiments::real_maps::{load_suite, DEFAULT_BUDGET_MS};
 use astar_harness::measure::workload::random_map_with_queries;
-use astar_harness::present::charts::FLOOR;
 use astar_harness::present::targets::{random_checks, real_map_checks, Check, Measured, PEER};
 use astar_harness::runs::real_maps::RealMapsConfig;
 use astar_registry::{Growth, Strategy};
@@ -265,13 +264,13 @@ impl std::fmt::Display for Searched {
 }
 
 fn print_table(measured: &[Measured]) {
-    let time = |name: &str| {
+    let time = |s: Strategy| {
         measured
             .iter()
-            .find(|m| m.strategy.name() == name)
+            .find(|m| m.strategy == s)
             .map_or(f64::NAN, |m| m.seconds)
     };
-    let (floor, peer) = (time(FLOOR), time(PEER));
+    let (floor, peer) = (time(Strategy::Floor), time(PEER));
     println!(
         "{:<14} {:>9} {:>8} {:>16} {:>10}",
         "strategy",

@@ -21,7 +21,7 @@ use crate::present::charts::real_maps::{
 use crate::present::claim::list_words;
 use crate::present::format::ci_text;
 use crate::present::report::peer_crates_text;
-use crate::present::targets::{is_list, HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
+use crate::present::targets::{is_list, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
 use crate::runs::real_maps::{read_real_meta, RealMeta, OVER_BUDGET};
 use crate::runs::{load_runs, LoadedRuns, Record, OK};
 use crate::stats::{median, Ratio};
@@ -209,7 +209,7 @@ impl<'a> Family<'a> {
             .iter()
             .filter(|s| is_list(s))
             .filter(|s| self.count(s, |r| r.status != OK) == 0)
-            .filter_map(|s| Some((s.as_str(), self.ratio(s, "floor")?)))
+            .filter_map(|s| Some((s.as_str(), self.ratio(s, Strategy::Floor.name())?)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
     }
 
@@ -259,9 +259,6 @@ fn main_group(groups: &[TieRuns]) -> &TieRuns {
         .unwrap_or(&groups[0])
 }
 
-/// The strategies whose names the bucket-against-heap sentence uses.
-const BUCKET: &str = "bucket";
-
 /// The charts' stems in the order they are shown: time ÷ floor, then each
 /// family's speedups.
 fn chart_stems(families: &BTreeSet<&str>) -> Vec<(String, String)> {
@@ -308,6 +305,11 @@ fn section(groups: &[TieRuns]) -> String {
     let rows = &main.runs.rows;
     let strategies = main.runs.strategies();
     let families: BTreeSet<&str> = rows.iter().map(|r| r.family.as_str()).collect();
+    let (floor, linear_scan, heap) = (
+        Strategy::Floor.name(),
+        Strategy::Linear.name(),
+        Strategy::Heap.name(),
+    );
     let mut md = String::new();
     let _ = writeln!(md, "{}\n", measured_text(main));
     let _ = writeln!(md, "### Summary\n");
@@ -339,8 +341,8 @@ fn section(groups: &[TieRuns]) -> String {
             f.rows.len(),
             fastest.map_or("-", |(s, _)| s),
             num(fastest.map(|(_, r)| r), 2),
-            num(f.ratio("heap", "floor"), 2),
-            num(fastest.and_then(|(s, _)| f.ratio("heap", s)), 2),
+            num(f.ratio(heap, floor), 2),
+            num(fastest.and_then(|(s, _)| f.ratio(heap, s)), 2),
             over.join(" / ")
         );
     }
@@ -384,9 +386,9 @@ fn section(groups: &[TieRuns]) -> String {
                 md,
                 "| {s} | {ok} | {} | {} | {} | {} | {} | {} |",
                 micros(median(f.ok(s).map(|r| r.ns_per_search))),
-                num(f.ratio(s, "floor"), 2),
-                num(f.ratio("linear", s), 2),
-                num(f.ratio("heap", s), 2),
+                num(f.ratio(s, floor), 2),
+                num(f.ratio(linear_scan, s), 2),
+                num(f.ratio(heap, s), 2),
                 f.count(s, |r| r.status == OVER_BUDGET),
                 f.count(s, Record::is_bad),
             );
@@ -502,7 +504,8 @@ fn writeup_section(groups: &[TieRuns], link: &str) -> String {
             match f.fastest_list(&strategies) {
                 Some((s, _)) => format!(
                     "{s} in {family} ({})",
-                    f.ratio_ci(s, "floor").map_or("-".into(), |r| ci_text(&r))
+                    f.ratio_ci(s, Strategy::Floor.name())
+                        .map_or("-".into(), |r| ci_text(&r))
                 ),
                 None => format!("none in {family} (every list has a row over budget or wrong)"),
             }
@@ -514,12 +517,13 @@ fn writeup_section(groups: &[TieRuns], link: &str) -> String {
         list_words(&fastest)
     );
     let has = |s: &str| strategies.iter().any(|n| n == s);
-    if has(BUCKET) && has("heap") {
+    let (bucket, heap) = (Strategy::Bucket.name(), Strategy::Heap.name());
+    if has(bucket) && has(heap) {
         let mut faster = Vec::new();
         let mut slower = Vec::new();
         let mut undecided = Vec::new();
         for family in &families {
-            let Some(r) = Family::of(rows, family).ratio_ci("heap", BUCKET) else {
+            let Some(r) = Family::of(rows, family).ratio_ci(heap, bucket) else {
                 continue;
             };
             let text = format!("{family} {}", ci_text(&r));
@@ -568,7 +572,7 @@ fn writeup_section(groups: &[TieRuns], link: &str) -> String {
     }
     let _ = writeln!(
         md,
-        "\nThe targets for real maps, beside the random-map ones above: on every map, the fastest list within {REAL_FLOOR_RATIO}× of the floor and `{HEAP}` within {REAL_HEAP_FLOOR_RATIO}×, and the fastest list not slower than `{HEAP}`. Judged per map file on the median over its rows of each paired ratio, with its 95% bootstrap interval (rows resampled); met or not met only when the whole interval agrees.\n\n{}",
+        "\nThe targets for real maps, beside the random-map ones above: on every map, the fastest list within {REAL_FLOOR_RATIO}× of the floor and `{heap}` within {REAL_HEAP_FLOOR_RATIO}×, and the fastest list not slower than `{heap}`. Judged per map file on the median over its rows of each paired ratio, with its 95% bootstrap interval (rows resampled); met or not met only when the whole interval agrees.\n\n{}",
         targets::targets_markdown(rows, &strategies)
     );
     let budget = main.meta.real_maps.budget_ms;
@@ -597,6 +601,7 @@ fn write_charts(groups: &[TieRuns], out: &Path) -> Result<Vec<PathBuf>> {
     let rows = &main.runs.rows;
     let strategies = main.runs.strategies();
     let families: BTreeSet<&str> = rows.iter().map(|r| r.family.as_str()).collect();
+    let (linear, heap) = (Strategy::Linear.name(), Strategy::Heap.name());
     let mut speedups = Vec::new();
     let mut floor = Vec::new();
     for family in &families {
@@ -606,9 +611,9 @@ fn write_charts(groups: &[TieRuns], out: &Path) -> Result<Vec<PathBuf>> {
         speedups.push(FamilySpeedups {
             family: family.to_string(),
             what: what.clone(),
-            over_linear: bins::binned(&f, &strategies, "linear"),
-            over_heap: bins::binned(&f, &strategies, "heap"),
-            linear_over_budget: f.count("linear", |r| r.status == OVER_BUDGET),
+            over_linear: bins::binned(&f, &strategies, linear),
+            over_heap: bins::binned(&f, &strategies, heap),
+            linear_over_budget: f.count(linear, |r| r.status == OVER_BUDGET),
             rows: f.rows.len(),
         });
         floor.push(FloorPanel {
@@ -618,7 +623,7 @@ fn write_charts(groups: &[TieRuns], out: &Path) -> Result<Vec<PathBuf>> {
                 .map(|s| {
                     (
                         s.clone(),
-                        f.ratio_ci(s, "floor"),
+                        f.ratio_ci(s, Strategy::Floor.name()),
                         f.count(s, |r| r.status == OVER_BUDGET),
                     )
                 })
