@@ -20,7 +20,7 @@
 
 mod axis;
 mod draw;
-pub mod real_maps;
+pub mod families;
 mod spec;
 mod style;
 

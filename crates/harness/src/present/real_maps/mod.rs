@@ -15,7 +15,7 @@ use crate::bail;
 use crate::error::{Context, Result};
 use crate::files::write_atomic;
 use crate::markers::splice;
-use crate::present::charts::real_maps::{
+use crate::present::charts::families::{
     speedup_stem, write_real_map_charts, FamilySpeedups, FloorPanel, FLOOR_STEM,
 };
 use crate::present::claim::list_words;
