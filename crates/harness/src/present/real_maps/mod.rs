@@ -19,7 +19,7 @@ use crate::present::charts::families::{
     speedup_stem, write_real_map_charts, FamilySpeedups, FloorPanel, FLOOR_STEM,
 };
 use crate::present::claim::list_words;
-use crate::present::format::ci_text;
+use crate::present::format::{ci_text, micros};
 use crate::present::report::peer_crates_text;
 use crate::present::targets::{is_list, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
 use crate::runs::real_maps::{read_real_meta, RealMeta, OVER_BUDGET};
@@ -86,16 +86,6 @@ fn key(r: &Record) -> (u64, u32) {
 /// `1.23` or `-`.
 fn num(v: Option<f64>, decimals: usize) -> String {
     v.map_or("-".into(), |v| format!("{v:.decimals$}"))
-}
-
-/// Microseconds from nanoseconds, three significant digits or more.
-fn micros(ns: Option<f64>) -> String {
-    match ns.map(|ns| ns / 1e3) {
-        None => "-".into(),
-        Some(us) if us >= 100.0 => format!("{us:.0}"),
-        Some(us) if us >= 10.0 => format!("{us:.1}"),
-        Some(us) => format!("{us:.2}"),
-    }
 }
 
 /// One family's rows of one run, by strategy, keyed by row.
@@ -385,7 +375,7 @@ fn section(groups: &[TieRuns]) -> String {
             let _ = writeln!(
                 md,
                 "| {s} | {ok} | {} | {} | {} | {} | {} | {} |",
-                micros(median(f.ok(s).map(|r| r.ns_per_search))),
+                median(f.ok(s).map(|r| r.ns_per_search)).map_or("-".into(), micros),
                 num(f.ratio(s, floor), 2),
                 num(f.ratio(linear_scan, s), 2),
                 num(f.ratio(heap, s), 2),
@@ -447,7 +437,7 @@ fn section(groups: &[TieRuns]) -> String {
                 let _ = write!(
                     line,
                     " {} |",
-                    micros(median(f.ok(s).map(|r| r.ns_per_search)))
+                    median(f.ok(s).map(|r| r.ns_per_search)).map_or("-".into(), micros)
                 );
             }
             let _ = writeln!(md, "{line}");
