@@ -29,10 +29,10 @@ use astar_core::{Grid, Point, Rules};
 use astar_harness::experiments::sweep::REAL_BUDGET_MS;
 use astar_harness::measure::suite::load_suite;
 use astar_harness::measure::workload::random_map_with_queries;
-use astar_harness::present::charts::FLOOR;
 use astar_harness::present::targets::{random_checks, real_map_checks, Check, Measured, PEER};
 use astar_harness::runs::RealMapsConfig;
 use astar_registry::{Growth, Strategy};
+use std::fmt::Write as _;
 use std::time::Instant;
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -41,18 +41,22 @@ type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 type Query<'a> = (&'a Grid, Point, Point);
 
 fn main() {
-    if let Err(e) = run() {
-        eprintln!("error: {e}");
-        std::process::exit(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(text) => print!("{text}"),
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
     }
 }
 
-fn run() -> Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Measures and judges as the arguments say; returns the text to print.
+fn run(args: &[String]) -> Result<String> {
     if args.iter().any(|a| a == "--scen") {
-        real_maps(&args)
+        real_maps(args)
     } else {
-        random(&args)
+        random(args)
     }
 }
 
@@ -78,7 +82,7 @@ fn strategies(names: Option<&str>) -> Result<Vec<Strategy>> {
         .collect())
 }
 
-fn random(args: &[String]) -> Result<()> {
+fn random(args: &[String]) -> Result<String> {
     if let Some(flag) = args.iter().find(|a| a.starts_with("--")) {
         return Err(format!("unknown flag {flag} (real maps: --scen [FILE.scen …])").into());
     }
@@ -95,13 +99,13 @@ fn random(args: &[String]) -> Result<()> {
     let (grid, qs) = random_map_with_queries(2024, 1024, 0.25, 0, u32::try_from(queries)?, &rules)?;
     let qs: Vec<Query> = qs.into_iter().map(|(a, b)| (&grid, a, b)).collect();
     let (measured, searched) = measure(&strategies, &qs, &rules, rounds)?;
-    println!("{queries} queries, {searched}, best of {rounds} rounds");
-    print_table(&measured);
-    print_checks(&random_checks(&measured));
-    Ok(())
+    let mut out = format!("{queries} queries, {searched}, best of {rounds} rounds\n");
+    print_table(&mut out, &measured);
+    print_checks(&mut out, &random_checks(&measured));
+    Ok(out)
 }
 
-fn real_maps(args: &[String]) -> Result<()> {
+fn real_maps(args: &[String]) -> Result<String> {
     let (mut files, mut rows, mut rounds, mut names) = (Vec::new(), 40, 5, None);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -126,6 +130,7 @@ fn real_maps(args: &[String]) -> Result<()> {
         budget_ms: REAL_BUDGET_MS,
     })?;
     let rules = Rules::movingai();
+    let mut out = String::new();
     let mut judged = Vec::new();
     for file in &suite {
         let qs: Vec<Query> = file
@@ -136,7 +141,8 @@ fn real_maps(args: &[String]) -> Result<()> {
         let (measured, searched) = measure(&strategies, &qs, &rules, rounds)?;
         let (first, last) = (&file.rows[0], &file.rows[file.rows.len() - 1]);
         let lines: Vec<String> = file.rows.iter().map(|r| r.line.to_string()).collect();
-        println!(
+        writeln!(
+            out,
             "\n{}: {} rows (buckets {}–{}, optimal length {}–{}; file lines {}, easiest first), {searched}, best of {rounds} rounds",
             file.name,
             qs.len(),
@@ -145,20 +151,20 @@ fn real_maps(args: &[String]) -> Result<()> {
             first.optimal,
             last.optimal,
             lines.join(" ")
-        );
-        print_table(&measured);
+        )?;
+        print_table(&mut out, &measured);
         let checks = real_map_checks(&measured);
-        print_checks(&checks);
+        print_checks(&mut out, &checks);
         judged.push((&file.name, checks));
     }
     let files = |n: usize| format!("{n} file{}", if n == 1 { "" } else { "s" });
-    println!("\nover {}:", files(judged.len()));
+    writeln!(out, "\nover {}:", files(judged.len()))?;
     for (t, target) in judged[0].1.iter().enumerate() {
         let met = judged.iter().filter(|(_, c)| c[t].met()).count();
         // A file where a strategy the target needs did not run is not judged.
         let measured = judged.iter().filter(|(_, c)| c[t].value.is_some()).count();
         if measured == 0 {
-            println!("{}: not measured — not judged", target.target);
+            writeln!(out, "{}: not measured — not judged", target.target)?;
             continue;
         }
         let worst = judged
@@ -168,13 +174,14 @@ fn real_maps(args: &[String]) -> Result<()> {
             .map_or(String::new(), |(name, c, _)| {
                 format!("; worst {name}: {}", c.value_text())
             });
-        println!(
+        writeln!(
+            out,
             "{}: met on {met} of {}{worst}",
             target.target,
             files(measured)
-        );
+        )?;
     }
-    Ok(())
+    Ok(out)
 }
 
 /// Every strategy on every query, `rounds` times; per strategy, the sum over
@@ -266,15 +273,16 @@ impl std::fmt::Display for Searched {
     }
 }
 
-fn print_table(measured: &[Measured]) {
-    let time = |name: &str| {
+fn print_table(out: &mut String, measured: &[Measured]) {
+    let time = |s: Strategy| {
         measured
             .iter()
-            .find(|m| m.strategy.name() == name)
+            .find(|m| m.strategy == s)
             .map_or(f64::NAN, |m| m.seconds)
     };
-    let (floor, peer) = (time(FLOOR), time(PEER));
-    println!(
+    let (floor, peer) = (time(Strategy::Floor), time(PEER));
+    let _ = writeln!(
+        out,
         "{:<14} {:>9} {:>8} {:>16} {:>10}",
         "strategy",
         "ms",
@@ -291,7 +299,8 @@ fn print_table(measured: &[Measured]) {
         }
     };
     for m in measured {
-        println!(
+        let _ = writeln!(
+            out,
             "{:<14} {:>9.2} {:>8} {:>16} {:>10.2}",
             m.strategy.name(),
             m.seconds * 1e3,
@@ -302,8 +311,96 @@ fn print_table(measured: &[Measured]) {
     }
 }
 
-fn print_checks(checks: &[Check]) {
+fn print_checks(out: &mut String, checks: &[Check]) {
     for c in checks {
-        println!("  {c}");
+        let _ = writeln!(out, "  {c}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SCEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arena.map.scen");
+
+    fn args(text: &str) -> Vec<String> {
+        text.split(' ').map(String::from).collect()
+    }
+
+    #[test]
+    fn every_strategy_measured_on_the_same_searches() {
+        let rules = Rules::default();
+        let (grid, qs) = random_map_with_queries(7, 48, 0.25, 0, 3, &rules).unwrap();
+        let qs: Vec<Query> = qs.into_iter().map(|(a, b)| (&grid, a, b)).collect();
+        let chosen = [
+            Strategy::Heap,
+            Strategy::Bucket,
+            Strategy::Floor,
+            Strategy::Pathfinding,
+        ];
+        let (measured, searched) = measure(&chosen, &qs, &rules, 2).unwrap();
+        let got: Vec<Strategy> = measured.iter().map(|m| m.strategy).collect();
+        assert_eq!(got, chosen);
+        assert!(measured.iter().all(|m| m.seconds > 0.0), "{measured:?}");
+        // One pass's counts, from another list's search of the same queries.
+        let mut linear = Strategy::Linear.solver();
+        let (mut expansions, mut decreases) = (0, 0);
+        for &(g, a, b) in &qs {
+            let c = linear
+                .solve(&astar_core::Query::new(g, a, b, &rules))
+                .unwrap()
+                .counters;
+            expansions += c.expansions;
+            decreases += c.decreases;
+        }
+        assert!(expansions > 0);
+        assert_eq!(
+            (searched.expansions, searched.decreases),
+            (expansions, decreases)
+        );
+        // The heap keeps a position per cell; its bytes are counted.
+        assert!(measured[0].bytes_per_cell > 0.0, "{measured:?}");
+    }
+
+    #[test]
+    fn real_maps_judge_each_file_then_all_files() {
+        let text = run(&args(&format!(
+            "--scen {SCEN} --rows 4 --rounds 1 --strategies heap,bucket,floor"
+        )))
+        .unwrap();
+        assert!(text.contains("arena.map.scen: 4 rows"), "{text}");
+        for s in ["heap", "bucket", "floor"] {
+            assert!(text.lines().any(|l| l.starts_with(s)), "{s}: {text}");
+        }
+        let summary: Vec<&str> = text
+            .lines()
+            .skip_while(|l| *l != "over 1 file:")
+            .skip(1)
+            .collect();
+        assert_eq!(summary.len(), 3, "one line per real-map target: {text}");
+        for line in summary {
+            assert!(line.contains(" of 1 file"), "{line}");
+        }
+    }
+
+    #[test]
+    fn without_a_list_every_strategy_but_the_linear_time_ones() {
+        let all = strategies(None).unwrap();
+        assert!(all.contains(&Strategy::Floor) && all.contains(&Strategy::Petgraph));
+        assert!(!all.contains(&Strategy::Linear) && !all.contains(&Strategy::HeapScan));
+        assert_eq!(
+            strategies(Some("linear,heap")).unwrap(),
+            [Strategy::Linear, Strategy::Heap]
+        );
+    }
+
+    #[test]
+    fn bad_arguments_are_refused_before_measuring() {
+        for bad in ["--rows 3", "1 2 heap extra", "0", "2 x"] {
+            assert!(run(&args(bad)).is_err(), "{bad}");
+        }
+        assert!(run(&args(&format!("--scen {SCEN} --rows"))).is_err());
+        assert!(run(&args(&format!("--scen {SCEN} --sideways 1"))).is_err());
+        assert!(run(&args(&format!("--scen {SCEN} --strategies nothing"))).is_err());
     }
 }

@@ -5,6 +5,7 @@ use crate::args::{parse_density, parse_positive, parse_sizes, Sizes};
 use anyhow::Result;
 use astar_harness::experiments::seeds::{self, SeedsConfig, SeedsRun};
 use astar_harness::outln;
+use astar_harness::present::seeds::write_tables;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -61,7 +62,6 @@ impl SeedsArgs {
             config: self.config(),
             min_time: Duration::from_millis(self.min_time_ms),
             out: self.out.clone(),
-            writeup: self.writeup_path().map(Path::to_path_buf),
         }
     }
 
@@ -72,9 +72,19 @@ impl SeedsArgs {
     /// Measures and writes the outputs, or with `--from-data` rebuilds the
     /// tables of a folder; prints the tables.
     pub fn run(self) -> Result<ExitCode> {
+        // The tables are made from the folder's files either way, so a
+        // rebuild leaves the bytes a measuring run wrote.
         let markdown = match &self.from_data {
-            Some(dir) => seeds::from_data(dir, self.writeup_path())?,
-            None => seeds::run(&self.seeds_run())?,
+            Some(dir) => {
+                let markdown = write_tables(dir, self.writeup_path())?;
+                eprintln!("rebuilt the tables of {}", dir.display());
+                markdown
+            }
+            None => {
+                let run = self.seeds_run();
+                seeds::run(&run)?;
+                write_tables(&run.out, self.writeup_path())?
+            }
         };
         outln!("{markdown}");
         Ok(ExitCode::SUCCESS)

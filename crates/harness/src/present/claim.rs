@@ -16,6 +16,7 @@ use crate::markers::splice;
 use crate::present::format::ci_text;
 use crate::stats::{load_and_summarise, Interval, Ratio};
 use astar_core::{Heuristic, TiePolicy};
+use astar_registry::Strategy;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -28,10 +29,10 @@ pub const DEFAULT: (Heuristic, f64, TiePolicy) = (Heuristic::Octile, 0.25, TiePo
 /// The heaps the claim is tested on, each against [`BASE`]: the indexed
 /// binary heap, and seed 003's heap with a linear-scan decrease-key (the
 /// heap closest to the tutorial's).
-pub const HEAPS: [&str; 2] = ["heap", "heap-scan"];
+pub const HEAPS: [Strategy; 2] = [Strategy::Heap, Strategy::HeapScan];
 
 /// The list the claim measures the heaps against: the tutorial's linear scan.
-pub const BASE: &str = "linear";
+pub const BASE: Strategy = Strategy::Linear;
 
 /// One reading of the claim's words, and the band of speedups it claims.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -298,20 +299,21 @@ pub fn claim_conditions(dirs: &[PathBuf]) -> Result<Vec<Condition>> {
             );
         };
         let has = |s: &str| summary.strategies.iter().any(|x| x == s);
-        if !has(BASE) {
+        if !has(BASE.name()) {
             bail!("{}: no {BASE} rows", dir.display());
         }
-        if !HEAPS.iter().any(|h| has(h)) {
+        if !HEAPS.iter().any(|h| has(h.name())) {
             bail!("{}: no {} rows", dir.display(), HEAPS[0]);
         }
         let speedups = HEAPS
-            .iter()
+            .map(Strategy::name)
+            .into_iter()
             .filter(|h| has(h))
-            .map(|&heap| {
+            .map(|heap| {
                 let per_size = group
                     .sizes
                     .iter()
-                    .filter_map(|&size| group.ratio_ci(size, BASE, heap).map(|r| (size, r)))
+                    .filter_map(|&size| group.ratio_ci(size, BASE.name(), heap).map(|r| (size, r)))
                     .collect();
                 (heap.to_string(), per_size)
             })

@@ -31,6 +31,19 @@ pub fn sig3(v: f64) -> String {
     }
 }
 
+/// Nanoseconds as microseconds: three significant digits from 10 µs up,
+/// two decimals below (a time per search in the tables).
+pub fn micros(ns: f64) -> String {
+    let us = ns / 1e3;
+    if us >= 100.0 {
+        format!("{us:.0}")
+    } else if us >= 10.0 {
+        format!("{us:.1}")
+    } else {
+        format!("{us:.2}")
+    }
+}
+
 /// Two significant digits, rounded to the nearest (whole numbers from 10
 /// up, rounded to two digits from 100 up).
 pub fn sig2(v: f64) -> String {
@@ -179,6 +192,14 @@ pub fn load_text(load: Option<OtherLoad>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn microseconds_keep_three_digits_then_two_decimals() {
+        assert_eq!(micros(123_456.0), "123");
+        assert_eq!(micros(12_345.0), "12.3");
+        assert_eq!(micros(1_234.0), "1.23");
+        assert_eq!(micros(450.0), "0.45");
+    }
 
     fn ratio(median: f64, lo: f64, hi: f64) -> Ratio {
         Ratio::for_tests(median, lo, hi)

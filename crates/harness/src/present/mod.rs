@@ -6,6 +6,7 @@
 //! - [`claim`]: where seed 000's 2–3× claim holds, per condition.
 //! - [`real_maps`]: the real-map tables and charts, the claim per map family,
 //!   and the writeup's section on real maps.
+//! - [`seeds`]: the tables of the seeds' quirks, and the writeup's section.
 //! - [`pictures`]: pictures of one search, like seed 000's figures.
 //! - [`format`](mod@format): how numbers read in generated text.
 
@@ -15,5 +16,6 @@ pub mod format;
 pub mod pictures;
 pub mod real_maps;
 pub mod report;
+pub mod seeds;
 pub mod targets;
 pub mod threads;

@@ -10,14 +10,14 @@
 use crate::error::{Context, Error, Result};
 use crate::files::write_atomic;
 use crate::markers::splice;
-use crate::present::charts::{time_unit, FLOOR};
+use crate::present::charts::time_unit;
 use crate::present::claim::{reading_words, BASE, HEAPS, READINGS};
 use crate::present::format::{ci_text, duration_words, load_text, ratio_text, sig3};
 use crate::present::targets::fastest_list;
 use crate::runs::LoadedRuns;
 use crate::stats::bootstrap::RESAMPLES;
 use crate::stats::{load_and_summarise, Group, Ratio, Summary};
-use astar_registry::Kind;
+use astar_registry::{Kind, Strategy};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -269,7 +269,7 @@ fn machines_text(runs: &LoadedRuns) -> Option<String> {
 fn heap_speedups(g: &Group, heap: &str) -> Vec<(u32, Ratio)> {
     g.sizes
         .iter()
-        .filter_map(|&z| g.ratio_ci(z, BASE, heap).map(|r| (z, r)))
+        .filter_map(|&z| g.ratio_ci(z, BASE.name(), heap).map(|r| (z, r)))
         .collect()
 }
 
@@ -292,14 +292,18 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
         if summary.groups.len() > 1 {
             let _ = writeln!(s, "**Density {}.**\n", g.density);
         }
-        let heaps: Vec<&str> = HEAPS.iter().copied().filter(|h| has(h)).collect();
-        if heaps.is_empty() || !has(BASE) {
+        let heaps: Vec<&str> = HEAPS
+            .map(Strategy::name)
+            .into_iter()
+            .filter(|h| has(h))
+            .collect();
+        if heaps.is_empty() || !has(BASE.name()) {
             let _ = writeln!(
                 s,
                 "- This run has no heap and `{BASE}` pair, so the seeds' claim is not tested here.\n"
             );
         }
-        for heap in heaps.iter().copied().filter(|_| has(BASE)) {
+        for heap in heaps.iter().copied().filter(|_| has(BASE.name())) {
             let sp = heap_speedups(g, heap);
             let list: Vec<String> = sp
                 .iter()
@@ -344,14 +348,14 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
                         ratio_text(last.1.median / first.1.median)
                     );
                 }
-                if heap == HEAPS[0] && last.1.spread.n == 1 {
+                if heap == HEAPS[0].name() && last.1.spread.n == 1 {
                     let _ = writeln!(
                         s,
                         "- At {}² one query alone gives `{heap}`'s speedup, {}×: there is no spread to report.",
                         last.0,
                         ratio_text(last.1.median)
                     );
-                } else if heap == HEAPS[0] {
+                } else if heap == HEAPS[0].name() {
                     let _ = writeln!(
                         s,
                         "- At {}² the middle half of the queries see a speedup of `{heap}` between {}× and {}×.",
@@ -395,8 +399,13 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
             let _ = writeln!(s, "- Fastest open list per size, {how}: {}.", at.join(", "));
         }
         if let Some(&top) = g.sizes.last() {
-            if has("heap") && has("sorted") {
-                if let Some(r) = g.ratio_ci(top, "sorted", "heap") {
+            let (heap, sorted, floor) = (
+                Strategy::Heap.name(),
+                Strategy::Sorted.name(),
+                Strategy::Floor.name(),
+            );
+            if has(heap) && has(sorted) {
+                if let Some(r) = g.ratio_ci(top, sorted, heap) {
                     let _ = writeln!(
                         s,
                         "- At {top}² the heap is {} as fast as the sorted vector (median, paired).",
@@ -404,12 +413,12 @@ fn findings(runs: &LoadedRuns, summary: &Summary) -> String {
                     );
                 }
             }
-            if has(FLOOR) {
+            if has(floor) {
                 let over: Vec<String> = summary
                     .strategies
                     .iter()
-                    .filter(|n| *n != FLOOR)
-                    .filter_map(|n| g.ratio_ci(top, n, FLOOR).map(|r| (n, r)))
+                    .filter(|n| *n != floor)
+                    .filter_map(|n| g.ratio_ci(top, n, floor).map(|r| (n, r)))
                     .map(|(n, r)| format!("{n} {}", ci_text(&r)))
                     .collect();
                 if !over.is_empty() {
@@ -510,7 +519,7 @@ fn tables(runs: &LoadedRuns, summary: &Summary) -> String {
                 .and_then(|c| c.time)
                 .map_or("–".into(), |t| time_in(t.median, div))
         }));
-        for base in ["linear", "sorted"] {
+        for base in [Strategy::Linear, Strategy::Sorted].map(Strategy::name) {
             if !names.iter().any(|n| n == base) {
                 continue;
             }
@@ -527,17 +536,18 @@ fn tables(runs: &LoadedRuns, summary: &Summary) -> String {
                 }
             }));
         }
-        if names.iter().any(|n| n == FLOOR) {
+        let floor = Strategy::Floor.name();
+        if names.iter().any(|n| n == floor) {
             let _ = writeln!(
                 s,
                 "\n**× floor**: per query, the strategy's time ÷ the floor's (the same search replayed with no open-list work); median over queries, [95% bootstrap interval of the median]{ci_how}.\n"
             );
             s.push_str(&header("side"));
             s.push_str(&row(g, &|z, n| {
-                if n == FLOOR {
+                if n == floor {
                     "1".into()
                 } else {
-                    ratio_cell(g.ratio_ci(z, n, FLOOR))
+                    ratio_cell(g.ratio_ci(z, n, floor))
                 }
             }));
         }

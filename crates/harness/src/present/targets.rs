@@ -23,7 +23,6 @@
 //! side-by-side measurement against either set by its point values (the
 //! `targets` example's verdicts); the thresholds are the constants below.
 
-use crate::present::charts::FLOOR;
 use crate::present::format::{ci_text, ci_text_fine, ratio_text};
 use crate::runs::LoadedRuns;
 use crate::stats::{Group, Ratio, Summary};
@@ -43,13 +42,9 @@ pub const HEAP_OVER_PEER: f64 = 3.0;
 pub const FASTEST_OVER_PEER: f64 = 6.0;
 /// Bytes of search state per cell of the fastest list, at most.
 pub const BYTES_PER_CELL: f64 = 10.0;
-/// The peer's strategy name.
-pub const PEER: &str = "pathfinding";
-/// The second peer, `petgraph`'s A*: its targets are checked too when the
-/// run measured it.
-pub const PETGRAPH: &str = "petgraph";
-/// The indexed binary heap's strategy name.
-pub const HEAP: &str = "heap";
+/// The peer the targets are stated against. The other peer, `petgraph`'s
+/// A*, is checked too when the run measured it.
+pub const PEER: Strategy = Strategy::Pathfinding;
 /// On MovingAI maps (under `Rules::movingai()`), on every map: the fastest
 /// list's time over the floor's, at most.
 pub const REAL_FLOOR_RATIO: f64 = 1.5;
@@ -96,12 +91,13 @@ pub(crate) fn fastest_list<'s>(
             && g.cell(size, n)
                 .is_some_and(|c| c.time.is_some() && c.bad == 0 && c.over_budget == 0)
     });
-    if g.cell(size, FLOOR).is_some_and(|c| c.time.is_some()) {
+    let floor = Strategy::Floor.name();
+    if g.cell(size, floor).is_some_and(|c| c.time.is_some()) {
         // Chosen on the plain median; only the choice gets its interval.
         let (n, _) = lists
-            .filter_map(|n| Some((n, g.ratio(size, n, FLOOR)?.median)))
+            .filter_map(|n| Some((n, g.ratio(size, n, floor)?.median)))
             .min_by(|a, b| a.1.total_cmp(&b.1))?;
-        Some((n, Some(g.ratio_ci(size, n, FLOOR)?)))
+        Some((n, Some(g.ratio_ci(size, n, floor)?)))
     } else {
         lists
             .filter_map(|n| Some((n, g.cell(size, n)?.time?.median)))
@@ -204,17 +200,13 @@ impl std::fmt::Display for Check {
     }
 }
 
-/// The fastest open list of a measurement, and the time of a strategy by name.
-fn fastest_and_time(m: &[Measured]) -> (Option<&Measured>, impl Fn(&str) -> Option<f64> + '_) {
+/// The fastest open list of a measurement, and the time of a strategy.
+fn fastest_and_time(m: &[Measured]) -> (Option<&Measured>, impl Fn(Strategy) -> Option<f64> + '_) {
     let fastest = m
         .iter()
         .filter(|x| x.strategy.kind() == Kind::OpenList)
         .min_by(|a, b| a.seconds.total_cmp(&b.seconds));
-    let time = move |name: &str| {
-        m.iter()
-            .find(|x| x.strategy.name() == name)
-            .map(|x| x.seconds)
-    };
+    let time = move |s: Strategy| m.iter().find(|x| x.strategy == s).map(|x| x.seconds);
     (fastest, time)
 }
 
@@ -244,14 +236,15 @@ pub fn random_checks(m: &[Measured]) -> Vec<Check> {
         format!("fastest list within {FLOOR_RATIO}× of the floor"),
         Bound::AtMost(FLOOR_RATIO),
         fastest,
-        quotient(fastest_time, time(FLOOR)),
+        quotient(fastest_time, time(Strategy::Floor)),
     )];
-    for peer in [PEER, PETGRAPH] {
+    let heap = Strategy::Heap;
+    for peer in [PEER, Strategy::Petgraph] {
         checks.push(check(
-            format!("{HEAP} at least {HEAP_OVER_PEER}× faster than {peer}"),
+            format!("{heap} at least {HEAP_OVER_PEER}× faster than {peer}"),
             Bound::AtLeast(HEAP_OVER_PEER),
             None,
-            quotient(time(peer), time(HEAP)),
+            quotient(time(peer), time(heap)),
         ));
         checks.push(check(
             format!("fastest list at least {FASTEST_OVER_PEER}× faster than {peer}"),
@@ -279,24 +272,25 @@ pub fn random_checks(m: &[Measured]) -> Vec<Check> {
 pub fn real_map_checks(m: &[Measured]) -> Vec<Check> {
     let (fastest, time) = fastest_and_time(m);
     let fastest_time = fastest.map(|f| f.seconds);
+    let heap = Strategy::Heap;
     vec![
         check(
             format!("fastest list within {REAL_FLOOR_RATIO}× of the floor"),
             Bound::AtMost(REAL_FLOOR_RATIO),
             fastest,
-            quotient(fastest_time, time(FLOOR)),
+            quotient(fastest_time, time(Strategy::Floor)),
         ),
         check(
-            format!("{HEAP} within {REAL_HEAP_FLOOR_RATIO}× of the floor"),
+            format!("{heap} within {REAL_HEAP_FLOOR_RATIO}× of the floor"),
             Bound::AtMost(REAL_HEAP_FLOOR_RATIO),
             None,
-            quotient(time(HEAP), time(FLOOR)),
+            quotient(time(heap), time(Strategy::Floor)),
         ),
         check(
-            format!("fastest list not slower than {HEAP}"),
+            format!("fastest list not slower than {heap}"),
             Bound::AtMost(1.0),
             fastest,
-            quotient(fastest_time, time(HEAP)),
+            quotient(fastest_time, time(heap)),
         ),
     ]
 }
@@ -374,14 +368,12 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
     }
     s.push('\n');
 
-    let over_floor = |n: &str| g.ratio_ci(size, n, FLOOR);
-    let peer_over = |n: &str| g.ratio_ci(size, PEER, n);
+    let (floor, heap, peer) = (Strategy::Floor.name(), Strategy::Heap.name(), PEER.name());
+    let over_floor = |n: &str| g.ratio_ci(size, n, floor);
+    let peer_over = |n: &str| g.ratio_ci(size, peer, n);
     // The second peer only when the run has its times at this size.
-    let petgraph = g
-        .cell(size, PETGRAPH)
-        .and_then(|c| c.time)
-        .is_some()
-        .then_some(PETGRAPH);
+    let petgraph =
+        Some(Strategy::Petgraph.name()).filter(|&p| g.cell(size, p).and_then(|c| c.time).is_some());
     let fastest = fastest_list(g, size, &summary.strategies).map(|(n, _)| n);
 
     let _ = writeln!(s, "| target | measured | verdict |\n|---|---:|---|");
@@ -400,11 +392,11 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
         fastest.and_then(over_floor),
         Bound::AtMost(FLOOR_RATIO),
     )];
-    for peer in std::iter::once(PEER).chain(petgraph) {
+    for peer in std::iter::once(peer).chain(petgraph) {
         let over = |n: &str| g.ratio_ci(size, peer, n);
         lines.push(row(
-            format!("`{HEAP}` at least {HEAP_OVER_PEER}× faster than `{peer}`"),
-            over(HEAP),
+            format!("`{heap}` at least {HEAP_OVER_PEER}× faster than `{peer}`"),
+            over(heap),
             Bound::AtLeast(HEAP_OVER_PEER),
         ));
         lines.push(row(
@@ -425,7 +417,7 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
     for line in lines {
         let _ = writeln!(s, "{line}");
     }
-    if let Some(p) = over_floor(PEER) {
+    if let Some(p) = over_floor(peer) {
         let _ = writeln!(
             s,
             "\nThe peer takes {} the floor's time, so a list with no cost at all would be {}× faster than the peer: that bounds every peer ratio above.",
@@ -444,7 +436,7 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
             s,
             "At that bound, {HEAP_OVER_PEER}× faster than the peer means about {}× the floor's time{}, and {FASTEST_OVER_PEER}× faster about {}×{}.",
             ratio_text(p.median / HEAP_OVER_PEER),
-            takes(Some(HEAP)),
+            takes(Some(heap)),
             ratio_text(p.median / FASTEST_OVER_PEER),
             takes(fastest),
         );
@@ -452,15 +444,17 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
     if let Some(p) = petgraph.and_then(over_floor) {
         let _ = writeln!(
             s,
-            "\n`{PETGRAPH}` takes {} the floor's time, which bounds every ratio to `{PETGRAPH}` above in the same way.",
+            "\n`{}` takes {} the floor's time, which bounds every ratio to `{}` above in the same way.",
+            Strategy::Petgraph,
             ci_text(&p),
+            Strategy::Petgraph,
         );
     }
 
     let petgraph_head = petgraph.map_or(String::new(), |p| format!(" `{p}` ÷ this |"));
     let _ = writeln!(
         s,
-        "\n| strategy | median time per search | × floor | `{PEER}` ÷ this |{petgraph_head} bytes per cell (largest) |\n|---|---:|---:|---:|{}---:|",
+        "\n| strategy | median time per search | × floor | `{peer}` ÷ this |{petgraph_head} bytes per cell (largest) |\n|---|---:|---:|---:|{}---:|",
         if petgraph.is_some() { "---:|" } else { "" }
     );
     let names = summary.strategies.iter().map(String::as_str);
@@ -483,12 +477,12 @@ pub fn targets_section(runs: &LoadedRuns, summary: &Summary) -> String {
         let _ = writeln!(
             s,
             "| {n} | {time} | {} | {} |{petgraph_cell} {bytes} |",
-            if n == FLOOR {
+            if n == floor {
                 "1".into()
             } else {
                 opt(over_floor(n))
             },
-            if n == PEER {
+            if n == peer {
                 "1".into()
             } else {
                 opt(peer_over(n))

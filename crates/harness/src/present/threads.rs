@@ -12,23 +12,33 @@ use crate::bail;
 use crate::error::{Context, Error, Result};
 use crate::files::write_atomic;
 use crate::markers::splice;
-use crate::present::charts::FLOOR;
 use crate::present::format::ci_text_fine;
 use crate::present::report::reports_flag;
 use crate::stats::{load_and_summarise, Ratio, Summary};
+use astar_registry::Strategy;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The writeup's section this fills.
 pub const SECTION: &str = "threads";
 
-/// The ratios compared: (words, numerator, denominator). A speedup of S over
-/// B is B's time ÷ S's.
-const COMPARED: [(&str, &str, &str); 4] = [
-    ("heap over linear", "linear", "heap"),
-    ("heap × floor", "heap", FLOOR),
-    ("bucket × floor", "bucket", FLOOR),
-    ("pathfinding ÷ heap", "pathfinding", "heap"),
+/// How a compared ratio of two strategies `a`, `b` reads.
+#[derive(Clone, Copy)]
+enum Reads {
+    /// "a over b": a speedup, b's time ÷ a's.
+    Over,
+    /// "a × b": a's time ÷ b's, b a floor.
+    Times,
+    /// "a ÷ b": a's time ÷ b's.
+    Divided,
+}
+
+/// The ratios compared.
+const COMPARED: [(Strategy, Reads, Strategy); 4] = [
+    (Strategy::Heap, Reads::Over, Strategy::Linear),
+    (Strategy::Heap, Reads::Times, Strategy::Floor),
+    (Strategy::Bucket, Reads::Times, Strategy::Floor),
+    (Strategy::Pathfinding, Reads::Divided, Strategy::Heap),
 ];
 
 /// One ratio at one size in both runs.
@@ -37,7 +47,7 @@ pub struct Comparison {
     /// Map side.
     pub size: u32,
     /// What the ratio is, in words.
-    pub what: &'static str,
+    pub what: String,
     /// On one worker thread.
     pub one: Ratio,
     /// On several.
@@ -115,7 +125,12 @@ fn comparisons(one: &Summary, many: &Summary) -> Vec<Comparison> {
     let mut rows = Vec::new();
     for (g1, gn) in one.groups.iter().zip(&many.groups) {
         for &size in g1.sizes.iter().filter(|z| gn.sizes.contains(z)) {
-            for (what, num, den) in COMPARED {
+            for (a, reads, b) in COMPARED {
+                let (what, num, den) = match reads {
+                    Reads::Over => (format!("{a} over {b}"), b.name(), a.name()),
+                    Reads::Times => (format!("{a} × {b}"), a.name(), b.name()),
+                    Reads::Divided => (format!("{a} ÷ {b}"), a.name(), b.name()),
+                };
                 if let (Some(a), Some(b)) =
                     (g1.ratio_ci(size, num, den), gn.ratio_ci(size, num, den))
                 {
@@ -220,7 +235,7 @@ mod tests {
     fn row(one: Ratio, many: Ratio) -> Comparison {
         Comparison {
             size: 64,
-            what: "heap over linear",
+            what: "heap over linear".into(),
             one,
             many,
         }

@@ -1,15 +1,12 @@
 //! 5. Seed 003's heap with a linear `isIn` scan (`heap-scan`) against the
-//!    indexed heap: the time of each on every query, when the `heap-scan`
-//!    strategy is registered.
+//!    indexed heap: the time of each on every query.
 
 use super::rows::{keyed_row, Key};
-use super::summary::{mean, median_of};
-use super::{base_rules, Experiment, Query, Setting};
+use super::{base_rules, Experiment, Query};
 use crate::error::Result;
 use crate::measure::timing::{time_search, Repeats};
 use crate::{bail, invalid};
 use astar_registry::Strategy;
-use std::fmt::Write as _;
 
 keyed_row! {
     /// One query timed with `heap` and `heap-scan` (`heap_scan.csv`).
@@ -35,10 +32,6 @@ pub struct HeapScan;
 impl Experiment for HeapScan {
     type Rows = Vec<HeapScanRow>;
 
-    fn available(&self) -> bool {
-        Strategy::named("heap-scan").is_some() && Strategy::named("heap").is_some()
-    }
-
     /// Only the row's query: everything in it is timed.
     fn measure(&self, q: &Query<'_>) -> Result<Self::Rows> {
         let k = Key::of(q.spec);
@@ -57,10 +50,7 @@ impl Experiment for HeapScan {
     /// Times the query with `heap`, then with `heap-scan`, each for at least
     /// the run's least time.
     fn time(&self, q: &Query<'_>, rows: &mut Self::Rows) -> Result<()> {
-        let (Some(heap), Some(scan)) = (Strategy::named("heap"), Strategy::named("heap-scan"))
-        else {
-            bail!("heap-scan: the strategies are not registered");
-        };
+        let (heap, scan) = (Strategy::Heap, Strategy::HeapScan);
         let [row] = rows.as_mut_slice() else {
             bail!("heap-scan: one row per query");
         };
@@ -85,74 +75,6 @@ impl Experiment for HeapScan {
         row.heap_scan_ns = whole_ns(b.ns_per_search);
         Ok(())
     }
-
-    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String {
-        let mut m = String::new();
-        let _ = writeln!(
-            m,
-            "#### 5. Seed 003's linear `isIn` (`heap-scan`) vs the indexed heap\n"
-        );
-        let Some(rows) = rows else {
-            let _ = writeln!(
-                m,
-                "Not measured: no strategy named `heap-scan` is registered in this build.\n"
-            );
-            return m;
-        };
-        let _ = writeln!(m, "| size | queries | mean expansions | median ns, heap | median ns, heap-scan | time ratio (mean of per-query ratios) |");
-        let _ = writeln!(m, "|---:|---:|---:|---:|---:|---:|");
-        for &size in &s.config.sizes {
-            let rs: Vec<&HeapScanRow> = rows.iter().filter(|r| r.size == size).collect();
-            let e = mean(rs.iter().map(|r| r.expansions as f64));
-            let h = median_of(rs.iter().map(|r| r.heap_ns as f64).collect());
-            let sc = median_of(rs.iter().map(|r| r.heap_scan_ns as f64).collect());
-            let ratio = mean(
-                rs.iter()
-                    .map(|r| r.heap_scan_ns as f64 / (r.heap_ns as f64).max(1.0)),
-            );
-            let _ = writeln!(
-                m,
-                "| {size} | {} | {e:.0} | {h:.0} | {sc:.0} | {ratio:.2}× |",
-                rs.len()
-            );
-        }
-        let _ = writeln!(m, "\n{}\n", verdict(rows, s));
-        m
-    }
-}
-
-/// The verdict: how the linear scan's cost grows with the map, from the
-/// per-query time ratios.
-fn verdict(rows: &[HeapScanRow], s: &Setting<'_>) -> String {
-    let ratio = |size: u32| {
-        median_of(
-            rows.iter()
-                .filter(|r| r.size == size)
-                .map(|r| r.heap_scan_ns as f64 / (r.heap_ns as f64).max(1.0))
-                .collect(),
-        )
-    };
-    let (Some(&lo), Some(&hi)) = (s.config.sizes.first(), s.config.sizes.last()) else {
-        return String::new();
-    };
-    let read = |r: f64| {
-        if r >= 1.0 {
-            format!("{r:.2}×")
-        } else {
-            format!("{r:.2}× (faster)")
-        }
-    };
-    let (a, b) = (ratio(lo), ratio(hi));
-    let trend = if b > a {
-        "the scan's cost grows with the map"
-    } else {
-        "the scan's cost does not grow with the map here"
-    };
-    format!(
-        "**Verdict:** the same search with the linear `isIn` took {} the indexed heap's time at side {lo} and {} at side {hi} (median of the per-query ratios): {trend}.",
-        read(a),
-        read(b)
-    )
 }
 
 #[cfg(test)]

@@ -14,15 +14,13 @@
 //! 5. [`heap_scan`] — seed 003's heap with a linear `isIn` scan against the
 //!    indexed heap, when the `heap-scan` strategy is registered.
 //!
-//! An experiment has three parts: **measure** (a query → its rows, untimed and
+//! An experiment has two parts: **measure** (a query → its rows, untimed and
 //! in parallel over maps, then optionally **time**d one query after another on
-//! one thread), its **rows** (serde types, one CSV each, written and read with
-//! the `csv` crate) and its **table** (all rows → markdown tables and
-//! sentences, ending in a verdict drawn from the rows). The tables are made
-//! from the rows alone, so [`from_data`] rebuilds `tables.md`, the folder's
-//! `README.md` and the writeup's `seeds` section from a folder's CSVs and
-//! `meta.json` without measuring, byte for byte what the measuring run wrote.
-//! Adding an experiment means one file and one line in [`EXPERIMENTS`].
+//! one thread) and its **rows** (serde types, one CSV each, written and read
+//! with the `csv` crate). [`run`] writes the CSVs and `meta.json`; the tables
+//! are made from those files alone, by `present::seeds`, whether just
+//! measured or rebuilt later. Adding an experiment means one file and one line
+//! in [`EXPERIMENTS`] here, and its table in `present::seeds`.
 //!
 //! The machine, compiler and commit that measured the times are named in the
 //! tables, in the markers and in the folder's `meta.json`, which also records
@@ -36,29 +34,27 @@ pub mod heap_scan;
 pub mod heuristic;
 pub mod rows;
 pub mod slip;
-mod summary;
 
 pub use amit::{amit_run, AmitRun, AMIT_TIMING_REPEATS, AMIT_VARIANTS, AMIT_WARM_UP};
 pub use goal_test::GOAL_TEST_CASES;
 pub use rows::{CsvRow, Rows};
 
-use crate::error::{Context, Error, Result};
+use crate::error::{Context, Result};
 use crate::files::write_atomic;
-use crate::markers::splice;
 use crate::measure::machine;
 use crate::measure::workload::{largest_component, map_seed, query};
 use crate::runs::MachineFacts;
 use crate::{bail, invalid};
 use astar_core::verify::check_path;
 use astar_core::{Grid, Outcome, Point, Rules, Search};
-use erased::{Erased, Section};
+use erased::Erased;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// One experiment: how a query is measured, the rows it yields, and the table
-/// made of all rows. See the [module documentation](self).
+/// One experiment: how a query is measured and the rows it yields. See the
+/// [module documentation](self).
 pub trait Experiment: Sync + 'static {
     /// The rows of one query (and of the whole run, appended): one CSV per
     /// row type.
@@ -87,16 +83,12 @@ pub trait Experiment: Sync + 'static {
     fn check(&self, _rows: &Self::Rows) -> Result<()> {
         Ok(())
     }
-
-    /// **Table**: the markdown tables and sentences of all rows, in workload
-    /// order; `None` when the experiment was not measured.
-    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String;
 }
 
 /// The experiments, in the order of their CSVs and tables.
 pub const EXPERIMENTS: &[&dyn Erased] = &[
-    &heuristic::Heuristic,
-    &goal_test::GoalTest,
+    &heuristic::HeuristicQuirk,
+    &goal_test::GoalTestQuirk,
     &slip::Slip,
     &amit::Amit,
     &heap_scan::HeapScan,
@@ -124,10 +116,8 @@ pub struct SeedsRun {
     pub config: SeedsConfig,
     /// Least time per timed heap / heap-scan measurement.
     pub min_time: Duration,
-    /// Folder for the CSVs, `meta.json`, `tables.md` and `README.md`.
+    /// Folder for the CSVs and `meta.json` (the tables go beside them).
     pub out: PathBuf,
-    /// Writeup whose `seeds` section gets the tables, if any.
-    pub writeup: Option<PathBuf>,
 }
 
 /// One query of the run.
@@ -156,15 +146,6 @@ pub struct Query<'a> {
     pub optimum: Run,
     /// Least time per timed measurement, for experiments that use one.
     pub min_time: Duration,
-}
-
-/// Where the tables are made: the run's configuration and the facts of the
-/// machine that measured it.
-pub struct Setting<'a> {
-    /// The maps and queries.
-    pub config: &'a SeedsConfig,
-    /// The machine, build and moment of the measurement.
-    pub meta: &'a SeedsMeta,
 }
 
 /// The rules queries are drawn under (the project's default: no corner cutting).
@@ -291,38 +272,9 @@ impl SeedsMeta {
     }
 }
 
-/// What a run wrote: the markdown of every table, in [`EXPERIMENTS`] order.
-pub struct Outputs {
-    /// File name → contents, of every measured experiment.
-    pub csvs: Vec<(&'static str, String)>,
-    /// Markdown: the introduction, then every experiment's tables.
-    pub markdown: String,
-}
-
-fn assemble(sections: &[Section], s: &Setting<'_>) -> Outputs {
-    let csvs: Vec<(&'static str, String)> = sections
-        .iter()
-        .flat_map(|sec| sec.csvs.iter().cloned())
-        .collect();
-    let queries =
-        s.config.sizes.len() as u64 * u64::from(s.config.maps) * u64::from(s.config.queries);
-    let names: Vec<String> = csvs.iter().map(|(n, _)| format!("`{n}`")).collect();
-    let mut markdown = format!(
-        "Random maps of density {}, {} maps per size and {} queries per map (start and goal at least half a side apart, in the largest connected component), master seed {}: {queries} queries in all. Costs are 10/14; \"optimal\" is the project's A* with octile H under the same move rules. Percentages of excess are over the optimal cost. CSVs: {}.\n\n",
-        s.config.density,
-        s.config.maps,
-        s.config.queries,
-        s.config.seed,
-        names.join(", ")
-    );
-    for sec in sections {
-        markdown.push_str(&sec.table);
-    }
-    Outputs { csvs, markdown }
-}
-
-/// Measures every experiment on the run's workload; nothing is written.
-pub fn measure(run: &SeedsRun, meta: &SeedsMeta) -> Result<Outputs> {
+/// Measures every experiment on the run's workload, into CSV text (file
+/// name → contents, in [`EXPERIMENTS`] order); nothing is written.
+pub fn measure(run: &SeedsRun) -> Result<Vec<(&'static str, String)>> {
     let work = workload(&run.config)?;
     let optima: Vec<Vec<Run>> = work
         .par_iter()
@@ -348,106 +300,20 @@ pub fn measure(run: &SeedsRun, meta: &SeedsMeta) -> Result<Outputs> {
                 .collect()
         })
         .collect();
-    let setting = Setting {
-        config: &run.config,
-        meta,
-    };
-    let sections = EXPERIMENTS
-        .iter()
-        .map(|e| e.measure(&queries, &setting))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(assemble(&sections, &setting))
-}
-
-/// The tables of a folder's CSVs and `meta.json`, without measuring.
-pub fn tables_from(dir: &Path) -> Result<(SeedsMeta, Outputs)> {
-    let meta_path = dir.join("meta.json");
-    let meta: SeedsMeta = serde_json::from_str(&crate::files::read_text(&meta_path)?)
-        .map_err(|e| Error::malformed(&meta_path, format!("not a seeds meta.json: {e}")))?;
-    let Some(config) = meta.config.clone() else {
-        bail!(
-            "{}: no configuration recorded; measure again with `astar-lab seeds`",
-            meta_path.display()
-        );
-    };
-    let setting = Setting {
-        config: &config,
-        meta: &meta,
-    };
-    let sections = EXPERIMENTS
-        .iter()
-        .map(|e| e.read(dir, &setting))
-        .collect::<Result<Vec<_>>>()?;
-    let out = assemble(&sections, &setting);
-    Ok((meta, out))
-}
-
-const SEEDS_README_TEMPLATE: &str =
-    "# The seeds, measured\n\n<!-- BEGIN GENERATED: seeds -->\n<!-- END GENERATED: seeds -->\n";
-
-/// The marker text: the measuring command (from the recorded configuration)
-/// and the command that rebuilds the tables from `dir`. Measuring and
-/// rebuilding write the same, so either leaves the same bytes.
-fn made_by(config: &SeedsConfig, meta: &SeedsMeta, dir: &Path) -> String {
-    let sizes: Vec<String> = config.sizes.iter().map(|s| s.to_string()).collect();
-    format!(
-        "`astar-lab seeds --maps {} --sizes {} --queries {} --density {} --seed {}` at {} on {}; tables: `astar-lab seeds --from-data {}`",
-        config.maps,
-        sizes.join(","),
-        config.queries,
-        config.density,
-        config.seed,
-        meta.machine.commit,
-        meta.machine.cpu,
-        dir.display()
-    )
-}
-
-/// Writes `tables.md`, the folder's `README.md` section and the writeup's
-/// `seeds` section.
-fn write_tables(
-    dir: &Path,
-    writeup: Option<&Path>,
-    config: &SeedsConfig,
-    meta: &SeedsMeta,
-    markdown: &str,
-) -> Result<()> {
-    let made_by = made_by(config, meta, dir);
-    write_atomic(
-        &dir.join("tables.md"),
-        format!("<!-- generated by {made_by}; do not edit -->\n\n{markdown}").as_bytes(),
-    )?;
-    let readme = dir.join("README.md");
-    let text = if readme.exists() {
-        crate::files::read_text(&readme)?
-    } else {
-        SEEDS_README_TEMPLATE.to_string()
-    };
-    write_atomic(
-        &readme,
-        splice(&text, "seeds", &made_by, markdown)?.as_bytes(),
-    )?;
-    if let Some(path) = writeup {
-        if !path.exists() {
-            eprintln!("note: {} does not exist; not updated", path.display());
-            return Ok(());
-        }
-        let text = crate::files::read_text(path)?;
-        match splice(&text, "seeds", &made_by, markdown) {
-            Ok(new) => write_atomic(path, new.as_bytes())?,
-            Err(e) => eprintln!("note: {} not updated: {e:#}", path.display()),
-        }
+    let mut csvs = Vec::new();
+    for e in EXPERIMENTS {
+        csvs.extend(e.measure(&queries)?);
     }
-    Ok(())
+    Ok(csvs)
 }
 
-/// Measures every experiment and writes the CSVs, `meta.json`, the tables and
-/// the sections. Returns the markdown of the tables.
-pub fn run(run: &SeedsRun) -> Result<String> {
+/// Measures every experiment and writes the CSVs and `meta.json` into the
+/// run's folder: what `present::seeds` makes the tables of.
+pub fn run(run: &SeedsRun) -> Result<()> {
     let began = Instant::now();
     let meta = SeedsMeta::now(&run.config, run.min_time);
-    let out = measure(run, &meta)?;
-    for (name, text) in &out.csvs {
+    let csvs = measure(run)?;
+    for (name, text) in &csvs {
         write_atomic(&run.out.join(name), text.as_bytes())?;
     }
     // A CSV of an experiment this build did not measure would be read back
@@ -455,7 +321,7 @@ pub fn run(run: &SeedsRun) -> Result<String> {
     for e in EXPERIMENTS {
         for name in e.files() {
             let path = run.out.join(name);
-            if !out.csvs.iter().any(|(n, _)| *n == name) && path.exists() {
+            if !csvs.iter().any(|(n, _)| *n == name) && path.exists() {
                 std::fs::remove_file(&path)
                     .with_context(|| format!("removing the stale {}", path.display()))?;
             }
@@ -463,41 +329,20 @@ pub fn run(run: &SeedsRun) -> Result<String> {
     }
     let json = serde_json::to_string_pretty(&meta).expect("metadata serialises");
     write_atomic(&run.out.join("meta.json"), format!("{json}\n").as_bytes())?;
-    write_tables(
-        &run.out,
-        run.writeup.as_deref(),
-        &run.config,
-        &meta,
-        &out.markdown,
-    )?;
     let queries: usize = run.config.sizes.len() * (run.config.maps * run.config.queries) as usize;
     eprintln!(
         "{queries} queries in {:.1} s; wrote {}",
         began.elapsed().as_secs_f64(),
         run.out.display()
     );
-    Ok(out.markdown)
-}
-
-/// Rebuilds `tables.md`, the folder's `README.md` section and the writeup's
-/// `seeds` section from the CSVs and `meta.json` in `dir`, without measuring.
-/// Returns the markdown of the tables.
-pub fn from_data(dir: &Path, writeup: Option<&Path>) -> Result<String> {
-    let (meta, out) = tables_from(dir)?;
-    let config = meta
-        .config
-        .as_ref()
-        .ok_or_else(|| invalid!("{}: meta.json has no config", dir.display()))?;
-    write_tables(dir, writeup, config, &meta, &out.markdown)?;
-    eprintln!("rebuilt the tables of {}", dir.display());
-    Ok(out.markdown)
+    Ok(())
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    pub(super) fn tiny() -> SeedsRun {
+    pub(crate) fn tiny() -> SeedsRun {
         SeedsRun {
             config: SeedsConfig {
                 sizes: vec![12, 16],
@@ -508,31 +353,25 @@ mod tests {
             },
             min_time: Duration::from_millis(1),
             out: PathBuf::new(),
-            writeup: None,
         }
     }
 
     #[test]
-    fn rebuilding_from_the_csvs_gives_the_measured_tables() {
+    fn a_run_writes_every_experiments_csvs_and_its_configuration() {
         let dir = tempfile::tempdir().unwrap();
         let run = SeedsRun {
             out: dir.path().join("seeds"),
             ..tiny()
         };
-        let measured = super::run(&run).unwrap();
-        let tables = std::fs::read(run.out.join("tables.md")).unwrap();
-        let readme = std::fs::read(run.out.join("README.md")).unwrap();
-        assert_eq!(from_data(&run.out, None).unwrap(), measured);
-        assert_eq!(std::fs::read(run.out.join("tables.md")).unwrap(), tables);
-        assert_eq!(std::fs::read(run.out.join("README.md")).unwrap(), readme);
-    }
-
-    #[test]
-    fn a_folder_without_a_recorded_config_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let meta = r#"{"commit":"x","rustc":"r","cpu":"c","cores":1,"date":"d","command":"c"}"#;
-        std::fs::write(dir.path().join("meta.json"), meta).unwrap();
-        let e = tables_from(dir.path()).err().unwrap();
-        assert!(format!("{e:#}").contains("no configuration"), "{e:#}");
+        super::run(&run).unwrap();
+        for e in EXPERIMENTS {
+            for name in e.files() {
+                assert!(run.out.join(name).exists(), "{name}");
+            }
+        }
+        let meta: SeedsMeta =
+            serde_json::from_str(&std::fs::read_to_string(run.out.join("meta.json")).unwrap())
+                .unwrap();
+        assert_eq!(meta.config, Some(run.config));
     }
 }

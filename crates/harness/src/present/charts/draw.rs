@@ -2,9 +2,10 @@
 
 use super::axis::{count_label, tick_label, value_axis, x_axis, y_axis, Axis, Ticked};
 use super::spec::{Chart, DotChart, Format, Panel, XScale, OVER_BUDGET_NOTE};
-use super::style::{Look, Marker, Rgb, HEAP};
+use super::style::{Look, Marker, Rgb};
 use super::{short_number, FONT};
 use crate::error::{Error, Result};
+use astar_registry::Strategy;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -230,7 +231,7 @@ where
     // With many lines, every band at once is a blur: then only the heap's.
     let crowded = panel.series.len() > BANDS_UP_TO;
     for s in &panel.series {
-        if s.band.len() >= 2 && (!crowded || s.label == HEAP) {
+        if s.band.len() >= 2 && (!crowded || s.label == Strategy::Heap.name()) {
             let mut poly: Vec<(i32, i32)> = s.band.iter().map(|b| clamp(px(b.0, b.2))).collect();
             poly.extend(s.band.iter().rev().map(|b| clamp(px(b.0, b.1))));
             root.draw(&Polygon::new(poly, rgb(s.look.colour).mix(0.13).filled()))
@@ -376,16 +377,16 @@ where
     let x0 = bx + 8;
     let mut yy = by + 12;
     let mut seen: Vec<&str> = Vec::new();
-    let mut family = None;
-    // Lines shared by several strategies (joined labels) may span families:
+    let mut hue = None;
+    // Lines shared by several strategies (joined labels) may span groups:
     // then no headings.
     let headed = !chart
         .panels
         .iter()
         .flat_map(|p| &p.series)
         .any(|s| s.label.contains(", "));
-    // Every series once, grouped by family (stable: a panel's order within
-    // a family), so a family one panel lacks does not get a second heading.
+    // Every series once, in legend groups, one hue each (stable: a panel's order within
+    // a group), so a group one panel lacks does not get a second heading.
     let mut entries: Vec<&super::spec::Series> = Vec::new();
     for s in chart.panels.iter().flat_map(|p| &p.series) {
         if !seen.contains(&s.label.as_str()) {
@@ -394,16 +395,16 @@ where
         }
     }
     if headed {
-        entries.sort_by_key(|s| s.look.family);
+        entries.sort_by_key(|s| s.look.hue);
     }
     // A long legend packs its entries closer, so that it fits the chart's height.
     let gap = if entries.len() > COMPACT_OVER { 23 } else { 27 };
     for s in entries {
-        // A heading over each family's entries.
-        if headed && family != Some(s.look.family) {
-            family = Some(s.look.family);
+        // A heading over each group's entries.
+        if headed && hue != Some(s.look.hue) {
+            hue = Some(s.look.hue);
             root.draw(&Text::new(
-                s.look.family.heading(),
+                s.look.hue.heading(),
                 (x0, yy),
                 (FONT, 15).into_font().color(&RGBColor(90, 90, 90)),
             ))

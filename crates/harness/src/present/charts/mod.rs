@@ -20,7 +20,7 @@
 
 mod axis;
 mod draw;
-pub mod real_maps;
+pub mod families;
 mod spec;
 mod style;
 
@@ -39,9 +39,6 @@ static FONT_BYTES: &[u8] = include_bytes!("../../../assets/DejaVuSans.ttf");
 
 /// The seeds' claim: a binary heap makes A* 2–3× faster than a linear scan.
 pub const CLAIM: (f64, f64) = (2.0, 3.0);
-
-/// The name of the zero-cost lower bound, drawn dashed when present.
-pub const FLOOR: &str = "floor";
 
 /// Draws every chart of the sweep in `runs` into `out_dir`, as SVG and PNG.
 /// Returns the files written.

@@ -2,10 +2,11 @@
 //! coordinates, with the look of every strategy. Nothing here knows how a
 //! chart is drawn.
 
-use super::style::{look, Look};
-use super::{CLAIM, FLOOR};
+use super::style::{look_of, Look};
+use super::CLAIM;
 use crate::runs::LoadedRuns;
 use crate::stats::{Group, Summary};
+use astar_registry::Strategy;
 
 /// One line: points (x = map side, y) and an optional band (x, low, high).
 #[derive(Clone, Debug)]
@@ -153,7 +154,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
     );
     let x_label = "map side (cells, log₂ scale)".to_string();
     let mut out = Vec::new();
-    for base in ["linear", "sorted"] {
+    for base in [Strategy::Linear, Strategy::Sorted].map(Strategy::name) {
         if !strategies.iter().any(|s| s == base) {
             continue;
         }
@@ -167,12 +168,8 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                     .filter_map(|&size| group.ratio_ci(size, base, s).map(|r| (f64::from(size), r)))
                     .collect();
                 (!qs.is_empty()).then(|| Series {
-                    label: if s == FLOOR {
-                        format!("{FLOOR} (lower bound)")
-                    } else {
-                        s.clone()
-                    },
-                    look: look(strategies, s),
+                    label: series_label(s),
+                    look: look_of(strategies, s),
                     points: qs.iter().map(|(x, q)| (*x, q.median)).collect(),
                     band: qs
                         .iter()
@@ -183,7 +180,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 })
             })
             .collect();
-        let series = by_family(series);
+        let series = by_hue(series);
         let title = format!("Speedup over the {} vs map size", base_name(base));
         out.push(Chart {
             stem: format!("speedup-vs-{base}"),
@@ -199,7 +196,7 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 y_log: None,
                 y_format: Format::Number,
                 series,
-                shade: (base == "linear").then(|| {
+                shade: (base == Strategy::Linear.name()).then(|| {
                     (CLAIM.0, CLAIM.1, "seeds' claim for the heap: 2–3×".to_string())
                 }),
                 reference: Some((1.0, format!("1× (as fast as {base})"))),
@@ -306,10 +303,20 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
 
 /// "linear scan" for `linear`, "sorted vector" for `sorted`.
 fn base_name(base: &str) -> &str {
-    match base {
-        "linear" => "linear scan",
-        "sorted" => "sorted vector",
-        other => other,
+    match Strategy::named(base) {
+        Some(Strategy::Linear) => "linear scan",
+        Some(Strategy::Sorted) => "sorted vector",
+        _ => base,
+    }
+}
+
+/// A series' legend label: the strategy's name, the floor's marked as the
+/// bound it is.
+pub(crate) fn series_label(name: &str) -> String {
+    if Strategy::named(name) == Some(Strategy::Floor) {
+        format!("{name} (lower bound)")
+    } else {
+        name.to_string()
     }
 }
 
@@ -335,7 +342,7 @@ fn per_strategy(
                 .collect();
             (!vals.is_empty()).then(|| Series {
                 label: s.clone(),
-                look: look(strategies, s),
+                look: look_of(strategies, s),
                 points: vals.iter().map(|(x, v, _)| (*x, *v)).collect(),
                 band: vals
                     .iter()
@@ -345,13 +352,13 @@ fn per_strategy(
             })
         })
         .collect();
-    by_family(series)
+    by_hue(series)
 }
 
-/// The series grouped by family (lists, heaps, monotone queues,
-/// references), in the run's order within a family.
-pub(crate) fn by_family(mut series: Vec<Series>) -> Vec<Series> {
-    series.sort_by_key(|s| s.look.family);
+/// The series in legend groups (lists, heaps, monotone queues,
+/// references), in the run's order within a group.
+pub(crate) fn by_hue(mut series: Vec<Series>) -> Vec<Series> {
+    series.sort_by_key(|s| s.look.hue);
     series
 }
 

@@ -1,15 +1,16 @@
 //! How each strategy looks: a hue family per group of strategies, and
-//! within a family a shade, a marker and a dash pattern of its own, so that
+//! within a group a shade, a marker and a dash pattern of its own, so that
 //! every line can be told apart in colour, in grey-scale and without colour
 //! vision.
 //!
 //! Colours are Paul Tol's and Okabe–Ito's colour-blind-safe ones: the
 //! seeds' linear-time lists in purples and reds, the heaps in blues, the
 //! monotone queues in greens, the reference peers in orange and brown, the
-//! floor black. A strategy this table does not know is drawn grey, dotted,
-//! with a marker of its own among the unknown ones.
+//! floors black and dark grey. A name no strategy of the registry has (a
+//! run folder's strategy since removed) is drawn grey, dotted, with a marker
+//! of its own among such names.
 
-use super::FLOOR;
+use astar_registry::{Kind, Strategy};
 
 /// A colour as red, green and blue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,30 +50,30 @@ impl Dash {
     }
 }
 
-/// A group of strategies that share a hue family.
+/// A group of strategies that share a hue family (a legend heading).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Family {
+pub(crate) enum Hue {
     /// The seeds' lists, linear-time per operation.
     Lists,
     /// The binary, d-ary, lazy and pairing heaps.
     Heaps,
     /// The monotone (bucket and radix) queues.
     Monotone,
-    /// The floor and the reference peers.
+    /// The floors and the reference peers.
     References,
-    /// A strategy this table does not know.
+    /// A name no strategy of the registry has (one since removed).
     Other,
 }
 
-impl Family {
-    /// The legend heading of the family.
+impl Hue {
+    /// The legend heading of the group.
     pub(crate) fn heading(self) -> &'static str {
         match self {
-            Family::Lists => "lists (linear time)",
-            Family::Heaps => "heaps",
-            Family::Monotone => "monotone queues",
-            Family::References => "references",
-            Family::Other => "others",
+            Hue::Lists => "lists (linear time)",
+            Hue::Heaps => "heaps",
+            Hue::Monotone => "monotone queues",
+            Hue::References => "references",
+            Hue::Other => "others",
         }
     }
 }
@@ -80,7 +81,7 @@ impl Family {
 /// How one series looks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Look {
-    pub(crate) family: Family,
+    pub(crate) hue: Hue,
     pub(crate) colour: Rgb,
     pub(crate) marker: Marker,
     pub(crate) dash: Dash,
@@ -88,130 +89,51 @@ pub(crate) struct Look {
     pub(crate) width: u32,
 }
 
-/// The heap, whose speedup the seeds claim: drawn thicker than the rest.
-pub(crate) const HEAP: &str = "heap";
+/// The look of a strategy. The match has no catch-all arm, so a strategy
+/// added to the registry does not compile until it is given a look.
+pub(crate) fn look(strategy: Strategy) -> Look {
+    use Dash::*;
+    use Hue::*;
+    use Marker::*;
+    let (hue, colour, marker, dash) = match strategy {
+        Strategy::Linear => (Lists, Rgb(136, 34, 85), Circle, Solid),
+        Strategy::Sorted => (Lists, Rgb(204, 102, 119), Triangle, Dashed),
+        Strategy::Linked => (Lists, Rgb(170, 68, 153), Square, Dotted),
+        Strategy::HeapScan => (Lists, Rgb(204, 51, 17), Diamond, Chain),
+        Strategy::Heap => (Heaps, Rgb(0, 90, 181), Diamond, Solid),
+        Strategy::LazyHeap => (Heaps, Rgb(86, 180, 233), Circle, Dashed),
+        Strategy::Dary2 => (Heaps, Rgb(51, 34, 136), Triangle, Solid),
+        Strategy::Dary4 => (Heaps, Rgb(68, 119, 170), Square, Dashed),
+        Strategy::Dary8 => (Heaps, Rgb(51, 187, 238), Cross, Dotted),
+        Strategy::Pairing => (Heaps, Rgb(0, 68, 136), Star, Chain),
+        Strategy::Bucket => (Monotone, Rgb(17, 119, 51), Square, Solid),
+        Strategy::Radix => (Monotone, Rgb(68, 170, 153), Triangle, Dashed),
+        Strategy::SparseBucket => (Monotone, Rgb(153, 153, 51), Circle, Dotted),
+        Strategy::TwoLevel => (Monotone, Rgb(102, 153, 204), Diamond, Chain),
+        Strategy::Floor => (References, Rgb(0, 0, 0), Marker::None, Dashed),
+        // The floor of lazy lists: a bound like the floor, so drawn near it
+        // (dark grey, unmarked), dash-dotted to tell the two apart in grey.
+        Strategy::LazyFloor => (References, Rgb(85, 85, 85), Marker::None, Chain),
+        Strategy::Pathfinding => (References, Rgb(230, 159, 0), Cross, Chain),
+        Strategy::Petgraph => (References, Rgb(153, 85, 0), Star, Dotted),
+    };
+    // The floors are bounds, not lists: thinner. The heap, whose speedup the
+    // seeds claim, thicker.
+    let width = match strategy.kind() {
+        Kind::Floor => 2,
+        _ if strategy == Strategy::Heap => 5,
+        _ => 3,
+    };
+    Look {
+        hue,
+        colour,
+        marker,
+        dash,
+        width,
+    }
+}
 
-/// Every known strategy: its family, colour, marker and dash.
-const KNOWN: [(&str, Family, Rgb, Marker, Dash); 16] = [
-    (
-        "linear",
-        Family::Lists,
-        Rgb(136, 34, 85),
-        Marker::Circle,
-        Dash::Solid,
-    ),
-    (
-        "sorted",
-        Family::Lists,
-        Rgb(204, 102, 119),
-        Marker::Triangle,
-        Dash::Dashed,
-    ),
-    (
-        "linked",
-        Family::Lists,
-        Rgb(170, 68, 153),
-        Marker::Square,
-        Dash::Dotted,
-    ),
-    (
-        "heap-scan",
-        Family::Lists,
-        Rgb(204, 51, 17),
-        Marker::Diamond,
-        Dash::Chain,
-    ),
-    (
-        "heap",
-        Family::Heaps,
-        Rgb(0, 90, 181),
-        Marker::Diamond,
-        Dash::Solid,
-    ),
-    (
-        "lazy-heap",
-        Family::Heaps,
-        Rgb(86, 180, 233),
-        Marker::Circle,
-        Dash::Dashed,
-    ),
-    (
-        "dary2",
-        Family::Heaps,
-        Rgb(51, 34, 136),
-        Marker::Triangle,
-        Dash::Solid,
-    ),
-    (
-        "dary4",
-        Family::Heaps,
-        Rgb(68, 119, 170),
-        Marker::Square,
-        Dash::Dashed,
-    ),
-    (
-        "dary8",
-        Family::Heaps,
-        Rgb(51, 187, 238),
-        Marker::Cross,
-        Dash::Dotted,
-    ),
-    (
-        "pairing",
-        Family::Heaps,
-        Rgb(0, 68, 136),
-        Marker::Star,
-        Dash::Chain,
-    ),
-    (
-        "bucket",
-        Family::Monotone,
-        Rgb(17, 119, 51),
-        Marker::Square,
-        Dash::Solid,
-    ),
-    (
-        "radix",
-        Family::Monotone,
-        Rgb(68, 170, 153),
-        Marker::Triangle,
-        Dash::Dashed,
-    ),
-    (
-        "sparse-bucket",
-        Family::Monotone,
-        Rgb(153, 153, 51),
-        Marker::Circle,
-        Dash::Dotted,
-    ),
-    (
-        "two-level",
-        Family::Monotone,
-        Rgb(102, 153, 204),
-        Marker::Diamond,
-        Dash::Chain,
-    ),
-    (
-        FLOOR,
-        Family::References,
-        Rgb(0, 0, 0),
-        Marker::None,
-        Dash::Dashed,
-    ),
-    (
-        "pathfinding",
-        Family::References,
-        Rgb(230, 159, 0),
-        Marker::Cross,
-        Dash::Chain,
-    ),
-];
-
-/// Reference peers without a row of their own (`petgraph`, …): browns.
-const PEERS: [&str; 2] = ["petgraph", "fast_paths"];
-const PEER_COLOURS: [Rgb; 2] = [Rgb(153, 85, 0), Rgb(187, 119, 34)];
-
-/// Markers for strategies the table does not know, in turn.
+/// Markers for names no strategy has, in turn.
 const OTHER_MARKERS: [Marker; 6] = [
     Marker::Circle,
     Marker::Triangle,
@@ -220,42 +142,23 @@ const OTHER_MARKERS: [Marker; 6] = [
     Marker::Cross,
     Marker::Star,
 ];
-/// Greys for strategies the table does not know, in turn.
+/// Greys for names no strategy has, in turn.
 const OTHER_COLOURS: [Rgb; 2] = [Rgb(102, 102, 102), Rgb(153, 153, 153)];
 
-/// The look of a strategy. Strategies the table does not know are told
-/// apart by their place among the unknown ones in `strategies`.
-pub(crate) fn look(strategies: &[String], name: &str) -> Look {
-    if let Some(&(_, family, colour, marker, dash)) = KNOWN.iter().find(|k| k.0 == name) {
-        let width = match name {
-            FLOOR => 2,
-            HEAP => 5,
-            _ => 3,
-        };
-        return Look {
-            family,
-            colour,
-            marker,
-            dash,
-            width,
-        };
+/// The look of the series named `name`: its strategy's, or, for a name no
+/// strategy has (a run folder may name one since removed), grey and dotted,
+/// told apart by its place among such names in `names`.
+pub(crate) fn look_of(names: &[String], name: &str) -> Look {
+    if let Some(s) = Strategy::named(name) {
+        return look(s);
     }
-    if let Some(i) = PEERS.iter().position(|p| *p == name) {
-        return Look {
-            family: Family::References,
-            colour: PEER_COLOURS[i],
-            marker: [Marker::Star, Marker::Circle][i],
-            dash: [Dash::Dotted, Dash::Dashed][i],
-            width: 3,
-        };
-    }
-    let i = strategies
+    let i = names
         .iter()
-        .filter(|s| !is_known(s))
-        .position(|s| s == name)
+        .filter(|n| Strategy::named(n).is_none())
+        .position(|n| n == name)
         .unwrap_or(0);
     Look {
-        family: Family::Other,
+        hue: Hue::Other,
         colour: OTHER_COLOURS[(i / OTHER_MARKERS.len()) % OTHER_COLOURS.len()],
         marker: OTHER_MARKERS[i % OTHER_MARKERS.len()],
         dash: Dash::Dotted,
@@ -263,21 +166,36 @@ pub(crate) fn look(strategies: &[String], name: &str) -> Look {
     }
 }
 
-fn is_known(name: &str) -> bool {
-    KNOWN.iter().any(|k| k.0 == name) || PEERS.contains(&name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn no_two_strategies_share_colour_marker_and_dash() {
-        let mut names: Vec<String> = KNOWN.iter().map(|k| k.0.to_string()).collect();
-        names.extend(PEERS.iter().map(|p| p.to_string()));
-        names.extend((0..12).map(|i| format!("new-list-{i}")));
-        let looks: Vec<(&String, Look)> = names.iter().map(|n| (n, look(&names, n))).collect();
+    fn every_strategy_has_a_look_of_its_own() {
+        for (i, &a) in Strategy::ALL.iter().enumerate() {
+            let la = look(a);
+            assert_ne!(la.hue, Hue::Other, "{a} is drawn as unknown");
+            assert_eq!(look_of(&[], a.name()), la, "{a} looked up by name");
+            for &b in &Strategy::ALL[i + 1..] {
+                let lb = look(b);
+                assert!(
+                    (la.colour, la.marker, la.dash) != (lb.colour, lb.marker, lb.dash),
+                    "{a} and {b} look the same: {la:?}"
+                );
+                assert_ne!(la.colour, lb.colour, "{a} and {b} share a colour");
+            }
+        }
+    }
+
+    #[test]
+    fn names_no_strategy_has_are_grey_dotted_and_told_apart() {
+        let mut names: Vec<String> = Strategy::ALL.iter().map(|s| s.name().into()).collect();
+        names.extend((0..12).map(|i| format!("removed-list-{i}")));
+        let looks: Vec<(&String, Look)> = names.iter().map(|n| (n, look_of(&names, n))).collect();
         for (i, (a, la)) in looks.iter().enumerate() {
+            if Strategy::named(a).is_none() {
+                assert_eq!((la.hue, la.dash), (Hue::Other, Dash::Dotted), "{a}");
+            }
             for (b, lb) in &looks[i + 1..] {
                 assert!(
                     (la.colour, la.marker, la.dash) != (lb.colour, lb.marker, lb.dash),
@@ -285,25 +203,18 @@ mod tests {
                 );
             }
         }
-        // Every known strategy also has a colour of its own.
-        for (i, a) in KNOWN.iter().enumerate() {
-            for b in &KNOWN[i + 1..] {
-                assert_ne!(a.2, b.2, "{} and {} share a colour", a.0, b.0);
-            }
-        }
     }
 
     #[test]
-    fn families_group_the_strategies() {
-        let names: Vec<String> = Vec::new();
-        let family = |n: &str| look(&names, n).family;
-        assert_eq!(family("linear"), Family::Lists);
-        assert_eq!(family("heap-scan"), Family::Lists);
-        assert_eq!(family("dary8"), Family::Heaps);
-        assert_eq!(family("radix"), Family::Monotone);
-        assert_eq!(family("sparse-bucket"), Family::Monotone);
-        assert_eq!(family("petgraph"), Family::References);
-        assert_eq!(family("something-new"), Family::Other);
-        assert_eq!(look(&names, FLOOR).colour, Rgb(0, 0, 0));
+    fn hues_gather_the_strategies() {
+        let hue = |s: Strategy| look(s).hue;
+        assert_eq!(hue(Strategy::Linear), Hue::Lists);
+        assert_eq!(hue(Strategy::HeapScan), Hue::Lists);
+        assert_eq!(hue(Strategy::Dary8), Hue::Heaps);
+        assert_eq!(hue(Strategy::Radix), Hue::Monotone);
+        assert_eq!(hue(Strategy::SparseBucket), Hue::Monotone);
+        assert_eq!(hue(Strategy::Petgraph), Hue::References);
+        assert_eq!(hue(Strategy::LazyFloor), Hue::References);
+        assert_eq!(look(Strategy::Floor).colour, Rgb(0, 0, 0));
     }
 }

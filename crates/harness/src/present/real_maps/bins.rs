@@ -11,7 +11,7 @@
 //! [`MIN_ROWS`] rows.
 
 use super::Family;
-use crate::present::charts::real_maps::{BinPoint, Binned};
+use crate::present::charts::families::{BinPoint, Binned};
 use crate::runs::Status;
 use crate::stats::Quartiles;
 

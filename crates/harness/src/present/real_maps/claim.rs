@@ -18,6 +18,7 @@ use crate::present::format::ci_text;
 use crate::runs::Record;
 use crate::runs::Status;
 use crate::stats::Ratio;
+use astar_registry::Strategy;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -48,14 +49,14 @@ pub fn family_speedups(rows: &[Record], budget_ms: f64) -> Vec<FamilySpeedup> {
     let mut out = Vec::new();
     for family in families {
         let f = Family::of(rows, family);
-        for heap in HEAPS {
-            if f.count(heap, |_| true) == 0 || f.count(BASE, |_| true) == 0 {
+        for heap in HEAPS.map(Strategy::name) {
+            if f.count(heap, |_| true) == 0 || f.count(BASE.name(), |_| true) == 0 {
                 continue;
             }
             // Per row: the speedup, and whether linear's time is the budget.
             let value = |k| -> Option<(f64, bool)> {
                 let h = f.record(heap, k).filter(|r| r.status == Status::Ok)?;
-                let l = f.record(BASE, k)?;
+                let l = f.record(BASE.name(), k)?;
                 let (ns, censored) = if l.status == Status::Ok {
                     (l.ns_per_search, false)
                 } else if l.status == Status::OverBudget {
@@ -152,8 +153,8 @@ pub fn claim_markdown(speedups: &[FamilySpeedup], budget_ms: f64) -> String {
     }
     s.push('\n');
     let heaps: Vec<&str> = HEAPS
-        .iter()
-        .copied()
+        .map(Strategy::name)
+        .into_iter()
         .filter(|h| speedups.iter().any(|x| x.heap == *h))
         .collect();
     for heap in heaps {

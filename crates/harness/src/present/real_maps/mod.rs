@@ -15,13 +15,13 @@ use crate::bail;
 use crate::error::{Context, Result};
 use crate::files::write_atomic;
 use crate::markers::splice;
-use crate::present::charts::real_maps::{
+use crate::present::charts::families::{
     speedup_stem, write_real_map_charts, FamilySpeedups, FloorPanel, FLOOR_STEM,
 };
 use crate::present::claim::list_words;
-use crate::present::format::ci_text;
+use crate::present::format::{ci_text, micros};
 use crate::present::report::peer_crates_text;
-use crate::present::targets::{is_list, HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
+use crate::present::targets::{is_list, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
 use crate::runs::{load_runs, read_real_meta, LoadedRuns, RealMeta, Record, Status};
 use crate::stats::{median, Ratio};
 use astar_core::TiePolicy;
@@ -86,16 +86,6 @@ fn key(r: &Record) -> (u64, u32) {
 /// `1.23` or `-`.
 fn num(v: Option<f64>, decimals: usize) -> String {
     v.map_or("-".into(), |v| format!("{v:.decimals$}"))
-}
-
-/// Microseconds from nanoseconds, three significant digits or more.
-fn micros(ns: Option<f64>) -> String {
-    match ns.map(|ns| ns / 1e3) {
-        None => "-".into(),
-        Some(us) if us >= 100.0 => format!("{us:.0}"),
-        Some(us) if us >= 10.0 => format!("{us:.1}"),
-        Some(us) => format!("{us:.2}"),
-    }
 }
 
 /// One family's rows of one run, by strategy, keyed by row.
@@ -209,7 +199,7 @@ impl<'a> Family<'a> {
             .iter()
             .filter(|s| is_list(s))
             .filter(|s| self.count(s, |r| r.status != Status::Ok) == 0)
-            .filter_map(|s| Some((s.as_str(), self.ratio(s, "floor")?)))
+            .filter_map(|s| Some((s.as_str(), self.ratio(s, Strategy::Floor.name())?)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
     }
 
@@ -259,9 +249,6 @@ fn main_group(groups: &[TieRuns]) -> &TieRuns {
         .unwrap_or(&groups[0])
 }
 
-/// The strategies whose names the bucket-against-heap sentence uses.
-const BUCKET: &str = "bucket";
-
 /// The charts' stems in the order they are shown: time ÷ floor, then each
 /// family's speedups.
 fn chart_stems(families: &BTreeSet<&str>) -> Vec<(String, String)> {
@@ -308,6 +295,11 @@ fn section(groups: &[TieRuns]) -> String {
     let rows = &main.runs.rows;
     let strategies = main.runs.strategies();
     let families: BTreeSet<&str> = rows.iter().map(|r| r.family.as_str()).collect();
+    let (floor, linear_scan, heap) = (
+        Strategy::Floor.name(),
+        Strategy::Linear.name(),
+        Strategy::Heap.name(),
+    );
     let mut md = String::new();
     let _ = writeln!(md, "{}\n", measured_text(main));
     let _ = writeln!(md, "### Summary\n");
@@ -339,8 +331,8 @@ fn section(groups: &[TieRuns]) -> String {
             f.rows.len(),
             fastest.map_or("-", |(s, _)| s),
             num(fastest.map(|(_, r)| r), 2),
-            num(f.ratio("heap", "floor"), 2),
-            num(fastest.and_then(|(s, _)| f.ratio("heap", s)), 2),
+            num(f.ratio(heap, floor), 2),
+            num(fastest.and_then(|(s, _)| f.ratio(heap, s)), 2),
             over.join(" / ")
         );
     }
@@ -383,10 +375,10 @@ fn section(groups: &[TieRuns]) -> String {
             let _ = writeln!(
                 md,
                 "| {s} | {ok} | {} | {} | {} | {} | {} | {} |",
-                micros(median(f.ok(s).map(|r| r.ns_per_search))),
-                num(f.ratio(s, "floor"), 2),
-                num(f.ratio("linear", s), 2),
-                num(f.ratio("heap", s), 2),
+                median(f.ok(s).map(|r| r.ns_per_search)).map_or("-".into(), micros),
+                num(f.ratio(s, floor), 2),
+                num(f.ratio(linear_scan, s), 2),
+                num(f.ratio(heap, s), 2),
                 f.count(s, |r| r.status == Status::OverBudget),
                 f.count(s, Record::is_bad),
             );
@@ -445,7 +437,7 @@ fn section(groups: &[TieRuns]) -> String {
                 let _ = write!(
                     line,
                     " {} |",
-                    micros(median(f.ok(s).map(|r| r.ns_per_search)))
+                    median(f.ok(s).map(|r| r.ns_per_search)).map_or("-".into(), micros)
                 );
             }
             let _ = writeln!(md, "{line}");
@@ -502,7 +494,8 @@ fn writeup_section(groups: &[TieRuns], link: &str) -> String {
             match f.fastest_list(&strategies) {
                 Some((s, _)) => format!(
                     "{s} in {family} ({})",
-                    f.ratio_ci(s, "floor").map_or("-".into(), |r| ci_text(&r))
+                    f.ratio_ci(s, Strategy::Floor.name())
+                        .map_or("-".into(), |r| ci_text(&r))
                 ),
                 None => format!("none in {family} (every list has a row over budget or wrong)"),
             }
@@ -514,12 +507,13 @@ fn writeup_section(groups: &[TieRuns], link: &str) -> String {
         list_words(&fastest)
     );
     let has = |s: &str| strategies.iter().any(|n| n == s);
-    if has(BUCKET) && has("heap") {
+    let (bucket, heap) = (Strategy::Bucket.name(), Strategy::Heap.name());
+    if has(bucket) && has(heap) {
         let mut faster = Vec::new();
         let mut slower = Vec::new();
         let mut undecided = Vec::new();
         for family in &families {
-            let Some(r) = Family::of(rows, family).ratio_ci("heap", BUCKET) else {
+            let Some(r) = Family::of(rows, family).ratio_ci(heap, bucket) else {
                 continue;
             };
             let text = format!("{family} {}", ci_text(&r));
@@ -568,7 +562,7 @@ fn writeup_section(groups: &[TieRuns], link: &str) -> String {
     }
     let _ = writeln!(
         md,
-        "\nThe targets for real maps, beside the random-map ones above: on every map, the fastest list within {REAL_FLOOR_RATIO}× of the floor and `{HEAP}` within {REAL_HEAP_FLOOR_RATIO}×, and the fastest list not slower than `{HEAP}`. Judged per map file on the median over its rows of each paired ratio, with its 95% bootstrap interval (rows resampled); met or not met only when the whole interval agrees.\n\n{}",
+        "\nThe targets for real maps, beside the random-map ones above: on every map, the fastest list within {REAL_FLOOR_RATIO}× of the floor and `{heap}` within {REAL_HEAP_FLOOR_RATIO}×, and the fastest list not slower than `{heap}`. Judged per map file on the median over its rows of each paired ratio, with its 95% bootstrap interval (rows resampled); met or not met only when the whole interval agrees.\n\n{}",
         targets::targets_markdown(rows, &strategies)
     );
     let budget = main.meta.real_maps.budget_ms;
@@ -597,6 +591,7 @@ fn write_charts(groups: &[TieRuns], out: &Path) -> Result<Vec<PathBuf>> {
     let rows = &main.runs.rows;
     let strategies = main.runs.strategies();
     let families: BTreeSet<&str> = rows.iter().map(|r| r.family.as_str()).collect();
+    let (linear, heap) = (Strategy::Linear.name(), Strategy::Heap.name());
     let mut speedups = Vec::new();
     let mut floor = Vec::new();
     for family in &families {
@@ -606,9 +601,9 @@ fn write_charts(groups: &[TieRuns], out: &Path) -> Result<Vec<PathBuf>> {
         speedups.push(FamilySpeedups {
             family: family.to_string(),
             what: what.clone(),
-            over_linear: bins::binned(&f, &strategies, "linear"),
-            over_heap: bins::binned(&f, &strategies, "heap"),
-            linear_over_budget: f.count("linear", |r| r.status == Status::OverBudget),
+            over_linear: bins::binned(&f, &strategies, linear),
+            over_heap: bins::binned(&f, &strategies, heap),
+            linear_over_budget: f.count(linear, |r| r.status == Status::OverBudget),
             rows: f.rows.len(),
         });
         floor.push(FloorPanel {
@@ -618,7 +613,7 @@ fn write_charts(groups: &[TieRuns], out: &Path) -> Result<Vec<PathBuf>> {
                 .map(|s| {
                     (
                         s.clone(),
-                        f.ratio_ci(s, "floor"),
+                        f.ratio_ci(s, Strategy::Floor.name()),
                         f.count(s, |r| r.status == Status::OverBudget),
                     )
                 })

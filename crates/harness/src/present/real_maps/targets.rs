@@ -8,14 +8,14 @@
 //! time ÷ floor among the lists with no row over budget or wrong there.
 
 use super::Family;
-use crate::present::charts::FLOOR;
 use crate::present::claim::list_words;
 use crate::present::format::ci_text_fine;
 use crate::present::targets::{
-    ratio_verdict, Bound, HEAP, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO, TOO_FEW, UNDECIDED,
+    ratio_verdict, Bound, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO, TOO_FEW, UNDECIDED,
 };
 use crate::runs::Record;
 use crate::stats::Ratio;
+use astar_registry::Strategy;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
@@ -70,35 +70,36 @@ pub(crate) fn targets_markdown(rows: &[Record], strategies: &[String]) -> String
         .iter()
         .map(|r| (r.family.as_str(), r.map.as_str()))
         .collect();
+    let (floor, heap) = (Strategy::Floor.name(), Strategy::Heap.name());
     let mut floor_target = Target {
         words: format!("Fastest list within {REAL_FLOOR_RATIO}× of the floor"),
         bound: Bound::AtMost(REAL_FLOOR_RATIO),
         per_map: Vec::new(),
     };
     let mut heap_target = Target {
-        words: format!("`{HEAP}` within {REAL_HEAP_FLOOR_RATIO}× of the floor"),
+        words: format!("`{heap}` within {REAL_HEAP_FLOOR_RATIO}× of the floor"),
         bound: Bound::AtMost(REAL_HEAP_FLOOR_RATIO),
         per_map: Vec::new(),
     };
     let mut order_target = Target {
-        words: format!("Fastest list not slower than `{HEAP}`"),
+        words: format!("Fastest list not slower than `{heap}`"),
         bound: Bound::AtLeast(1.0),
         per_map: Vec::new(),
     };
     let mut md = String::new();
     let _ = writeln!(
         md,
-        "| map file | family | rows | fastest list | × floor | within {REAL_FLOOR_RATIO}× | `{HEAP}` × floor | within {REAL_HEAP_FLOOR_RATIO}× | `{HEAP}` ÷ fastest | not slower than `{HEAP}` |\n|---|---|---:|---|---:|---|---:|---|---:|---|"
+        "| map file | family | rows | fastest list | × floor | within {REAL_FLOOR_RATIO}× | `{heap}` × floor | within {REAL_HEAP_FLOOR_RATIO}× | `{heap}` ÷ fastest | not slower than `{heap}` |\n|---|---|---:|---|---:|---|---:|---|---:|---|"
     );
     for &(family, map) in &maps {
         let f = Family::of_map(rows, map);
         let fastest = f.fastest_list(strategies).map(|(s, _)| s);
-        let over_floor = fastest.and_then(|s| f.ratio_ci(s, FLOOR));
-        let heap = f.ratio_ci(HEAP, FLOOR);
-        let heap_over = fastest.and_then(|s| f.ratio_ci(HEAP, s));
+        let over_floor = fastest.and_then(|s| f.ratio_ci(s, floor));
+        let heap_over_floor = f.ratio_ci(heap, floor);
+        let heap_over = fastest.and_then(|s| f.ratio_ci(heap, s));
         let cells = [
             (over_floor, floor_target.bound),
-            (heap, heap_target.bound),
+            (heap_over_floor, heap_target.bound),
             (heap_over, order_target.bound),
         ]
         .map(|(r, bound)| match r {
@@ -118,7 +119,7 @@ pub(crate) fn targets_markdown(rows: &[Record], strategies: &[String]) -> String
             cells[2].1
         );
         floor_target.per_map.push((map.to_string(), over_floor));
-        heap_target.per_map.push((map.to_string(), heap));
+        heap_target.per_map.push((map.to_string(), heap_over_floor));
         order_target.per_map.push((map.to_string(), heap_over));
     }
     md.push('\n');
@@ -151,7 +152,7 @@ mod tests {
                     ..Record::default()
                 })
             };
-            add(FLOOR, 1000.0);
+            add(Strategy::Floor.name(), 1000.0);
             for (s, f) in factors {
                 add(s, 1000.0 * f[line as usize]);
             }

@@ -5,12 +5,15 @@
 //! only says how they look.
 
 use super::draw::{render_png, render_svg, Figure};
-use super::spec::{by_family, Chart, Dot, DotChart, DotPanel, Format, Panel, Series, XScale};
-use super::style::look;
-use super::{register_font, FLOOR};
+use super::register_font;
+use super::spec::{
+    by_hue, series_label, Chart, Dot, DotChart, DotPanel, Format, Panel, Series, XScale,
+};
+use super::style::look_of;
 use crate::error::Result;
 use crate::files::write_atomic;
 use crate::stats::Ratio;
+use astar_registry::Strategy;
 use std::path::{Path, PathBuf};
 
 /// The chart of time ÷ floor per family.
@@ -84,17 +87,13 @@ fn write(out: &Path, stem: &str, figure: Figure<'_>, written: &mut Vec<PathBuf>)
 /// The series of one panel: one per strategy, its bins' medians as the
 /// line and their interquartile ranges as the band.
 fn series(strategies: &[String], binned: &[Binned]) -> Vec<Series> {
-    by_family(
+    by_hue(
         binned
             .iter()
             .filter(|b| !b.bins.is_empty())
             .map(|b| Series {
-                label: if b.strategy == FLOOR {
-                    format!("{FLOOR} (lower bound)")
-                } else {
-                    b.strategy.clone()
-                },
-                look: look(strategies, &b.strategy),
+                label: series_label(&b.strategy),
+                look: look_of(strategies, &b.strategy),
                 points: b.bins.iter().map(|p| (p.x, p.median)).collect(),
                 band: b.bins.iter().map(|p| (p.x, p.q1, p.q3)).collect(),
                 // Over-budget rows are named in the panel's title instead.
@@ -111,10 +110,11 @@ pub(crate) fn speedup_chart(
     bins_text: &str,
     conditions: &str,
 ) -> Chart {
+    let (linear, heap) = (Strategy::Linear.name(), Strategy::Heap.name());
     let absent = if f.linear_over_budget > 0 {
-        " Rows where linear went over budget (its longest) are absent: there the speedup over linear is a lower bound."
+        format!(" Rows where {linear} went over budget (its longest) are absent: there the speedup over {linear} is a lower bound.")
     } else {
-        ""
+        String::new()
     };
     let panel = |base: &str, binned: &[Binned], title: String| Panel {
         title: Some(title),
@@ -127,11 +127,11 @@ pub(crate) fn speedup_chart(
     };
     let linear_title = if f.linear_over_budget > 0 {
         format!(
-            "over linear ({} rows absent: a lower bound)",
+            "over {linear} ({} rows absent: a lower bound)",
             f.linear_over_budget
         )
     } else {
-        "over linear".into()
+        format!("over {linear}")
     };
     Chart {
         stem: speedup_stem(&f.family),
@@ -143,8 +143,8 @@ pub(crate) fn speedup_chart(
         x_label: "expansions per search (log scale)".into(),
         x_scale: XScale::Count,
         panels: vec![
-            panel("linear", &f.over_linear, linear_title),
-            panel("heap", &f.over_heap, "over heap".into()),
+            panel(linear, &f.over_linear, linear_title),
+            panel(heap, &f.over_heap, format!("over {heap}")),
         ],
         band_note: Some("shaded: interquartile range of the bin's rows".into()),
     }
@@ -163,14 +163,14 @@ pub(crate) fn floor_chart(
             rows: p
                 .dots
                 .iter()
-                .filter(|(s, _, _)| s != FLOOR)
+                .filter(|(s, _, _)| s != Strategy::Floor.name())
                 .map(|(s, r, over)| Dot {
                     label: if *over > 0 {
                         format!("{s} ({over} over)")
                     } else {
                         s.clone()
                     },
-                    look: look(strategies, s),
+                    look: look_of(strategies, s),
                     value: r.map(|r| r.median),
                     interval: r.and_then(|r| r.ci).map(|ci| (ci.lo, ci.hi)),
                 })
