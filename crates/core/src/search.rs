@@ -678,12 +678,7 @@ impl<L: OpenList> Search<L> {
         query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
-        let Query {
-            grid,
-            start,
-            goal,
-            rules,
-        } = *query;
+        let (grid, start, goal, rules) = (query.grid, query.start, query.goal, query.rules);
         let stride = grid.stride();
         let row_of = StrideDivider::new(stride);
         let costs = rules.costs;

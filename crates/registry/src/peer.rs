@@ -61,12 +61,7 @@ impl Solver for PathfindingPeer {
     }
     fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
         Self::check(query)?;
-        let Query {
-            grid,
-            start,
-            goal,
-            rules,
-        } = *query;
+        let (grid, start, goal, rules) = (query.grid, query.start, query.goal, query.rules);
         if !self.common.is_prepared_for(query) {
             // Not prepared for this query: get the counters now (the caller
             // did not separate untimed work, so it is timed along).

@@ -188,12 +188,7 @@ impl PetgraphPeer {
 
     fn search(&mut self, query: &Query, probe: &impl Probe) -> Result<SearchReport, SearchError> {
         Self::check(query)?;
-        let Query {
-            grid,
-            start,
-            goal,
-            rules,
-        } = *query;
+        let (grid, start, goal, rules) = (query.grid, query.start, query.goal, query.rules);
         let fresh = |g: &Option<(GraphId, GridGraph)>| {
             g.as_ref()
                 .is_some_and(|(id, _)| *id == graph_id(grid, rules))
