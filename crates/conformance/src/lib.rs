@@ -13,7 +13,7 @@
 //! also call [`check_rising_f`]: the random sequences above use small F
 //! values and never reach those parts.
 
-use astar_core::{Key, OpenList};
+use astar_core::{Costs, Key, OpenList, Rules};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::collections::{BTreeMap, BTreeSet};
@@ -230,4 +230,22 @@ pub fn lcg(mut state: u64) -> impl FnMut() -> u32 {
             .wrapping_add(1442695040888963407);
         (state >> 33) as u32
     }
+}
+
+/// Checks a list whose buckets cover a window of F values
+/// ([`astar_core::steps_fit_window`]): it runs MovingAI's step costs and
+/// refuses step costs too large for its window, saying so.
+pub fn check_refuses_steps_beyond_window<L: OpenList>() {
+    if let Err(e) = L::supports(&Rules::movingai()) {
+        panic!("{} refuses MovingAI's costs: {e}", L::NAME);
+    }
+    let huge = Rules {
+        costs: Costs {
+            straight: 1 << 20,
+            diagonal: 3 << 19,
+        },
+        ..Rules::default()
+    };
+    let err = L::supports(&huge).expect_err("steps of 2^20 fit no window");
+    assert!(err.reason.contains("step costs of at most"), "{err}");
 }

@@ -25,7 +25,10 @@ pub mod verify;
 pub use grid::{Grid, GridError, NodeId, Point, DIRECTIONS};
 pub use key::Key;
 pub use map_file::{parse_map, MapError};
-pub use open_list::{insert_descending, spread_over_cells, OpenList, Unsupported};
+pub use open_list::{
+    insert_descending, spread_keys_over_cells, spread_over_cells, steps_fit_window, OpenList,
+    Unsupported,
+};
 pub use query::Query;
 pub use replay::{Floor, LazyReplayList, Replay, ReplayList};
 pub use rules::{

@@ -160,3 +160,24 @@ pub fn insert_descending(stack: &mut Vec<Key>, key: Key) {
 pub fn spread_over_cells(bytes: usize, cells: usize) -> f64 {
     bytes as f64 / cells.max(1) as f64
 }
+
+/// Room for `keys` keys shared out over a map of `cells` cells: the usual
+/// "other storage" of a list that keeps its keys in arrays.
+pub fn spread_keys_over_cells(keys: usize, cells: usize) -> f64 {
+    spread_over_cells(keys * std::mem::size_of::<Key>(), cells)
+}
+
+/// Whether a list with one bucket per F value, on a ring of `window`
+/// buckets, can hold every F on OPEN under `rules`: it needs `2·step + 2`
+/// buckets for the largest step cost `step`. Otherwise the refusal names the
+/// largest step that fits and the lists to use instead.
+pub fn steps_fit_window(rules: &Rules, window: usize) -> Result<(), Unsupported> {
+    let step = rules.costs.straight.max(rules.costs.diagonal) as u64;
+    if 2 * step + 2 > window as u64 {
+        return Err(Unsupported::new(format!(
+            "a bucket per F value needs step costs of at most {}, got {step}; use heap or radix",
+            (window as u64 - 2) / 2
+        )));
+    }
+    Ok(())
+}

@@ -615,23 +615,13 @@ impl<L: OpenList> Search<L> {
         query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
-        let Query {
-            grid,
-            start,
-            goal,
-            rules,
-        } = *query;
-        check_endpoint(grid, "start", start)?;
-        check_endpoint(grid, "goal", goal)?;
-        if rules.costs.straight == 0 || rules.costs.diagonal == 0 {
-            return Err(SearchError::BadCosts(rules.costs));
-        }
-        L::supports(rules).map_err(|reason| SearchError::Unsupported {
+        query.check()?;
+        L::supports(query.rules).map_err(|reason| SearchError::Unsupported {
             list: L::NAME,
             reason,
         })?;
-        self.prepare(grid);
-        match rules.neighbour_order {
+        self.prepare(query.grid);
+        match query.rules.neighbour_order {
             NeighbourOrder::Default => self.astar_in::<DefaultOrder>(query, observer),
             NeighbourOrder::Seed => self.astar_in::<SeedOrder>(query, observer),
         }
@@ -688,12 +678,7 @@ impl<L: OpenList> Search<L> {
         query: &Query,
         observer: &mut impl Observer,
     ) -> Result<SearchReport, SearchError> {
-        let Query {
-            grid,
-            start,
-            goal,
-            rules,
-        } = *query;
+        let (grid, start, goal, rules) = (query.grid, query.start, query.goal, query.rules);
         let stride = grid.stride();
         let row_of = StrideDivider::new(stride);
         let costs = rules.costs;

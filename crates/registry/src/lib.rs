@@ -35,6 +35,7 @@
 mod floor;
 mod grid_moves;
 mod peer;
+mod peer_common;
 mod petgraph_peer;
 mod solver;
 pub mod strategy;
@@ -85,25 +86,15 @@ fn peer_supports(peer: &str, rules: &astar_core::Rules) -> Result<(), astar_core
     Ok(())
 }
 
-/// What every peer checks before it searches: both endpoints on the map and
-/// passable, step costs above zero, and the rules [`peer_supports`] allows.
+/// What every peer checks before it searches: what any search checks
+/// ([`astar_core::Query::check`]) and the rules [`peer_supports`] allows.
 fn peer_check(
     peer: &'static str,
     query: &astar_core::Query,
 ) -> Result<(), astar_core::SearchError> {
-    use astar_core::{check_endpoint, SearchError};
-    let astar_core::Query {
-        grid,
-        start,
-        goal,
-        rules,
-    } = *query;
-    check_endpoint(grid, "start", start)?;
-    check_endpoint(grid, "goal", goal)?;
-    if rules.costs.straight == 0 || rules.costs.diagonal == 0 {
-        return Err(SearchError::BadCosts(rules.costs));
-    }
-    peer_supports(peer, rules).map_err(|reason| SearchError::Unsupported { list: peer, reason })
+    query.check()?;
+    peer_supports(peer, query.rules)
+        .map_err(|reason| astar_core::SearchError::Unsupported { list: peer, reason })
 }
 
 /// A strategy name that could not be read.

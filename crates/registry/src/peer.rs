@@ -14,37 +14,18 @@
 //! comparable. It refuses an expansion limit (it has none) and inadmissible
 //! heuristics (the cost found would then depend on the tie-breaking).
 
+use crate::peer_common::PeerCommon;
 use crate::Solver;
 use astar_core::{
-    heuristic, Grid, NodeId, Outcome, Point, Query, Rules, Search, SearchError, SearchReport,
-    Unsupported, DIRECTIONS,
+    heuristic, Grid, NodeId, Point, Query, Rules, SearchError, SearchReport, Unsupported,
+    DIRECTIONS,
 };
-use openlist_heap::BinaryHeap;
-
-/// What the peer's counters were computed for: the grid's content (its
-/// [`Grid::stamp`], not its address, which another grid may reuse), the map's
-/// node count (for `bytes_per_node`), endpoints and rules.
-type QueryId = (u64, usize, Point, Point, Rules);
-
-fn query_id(q: &Query) -> QueryId {
-    (
-        q.grid.stamp(),
-        q.grid.node_count(),
-        q.start,
-        q.goal,
-        *q.rules,
-    )
-}
 
 /// The `pathfinding` crate's `astar` as a [`Solver`].
 #[derive(Debug, Default)]
 pub struct PathfindingPeer {
-    /// This project's search, run untimed for the counters.
-    reference: Search<BinaryHeap>,
-    prepared: Option<(QueryId, SearchReport)>,
-    /// The last path found, as node ids, and the grid stride it used.
-    path: Option<Vec<NodeId>>,
-    stride: u32,
+    /// The counters and the last path.
+    common: PeerCommon,
     /// How many times the last `solve` asked for a node's successors.
     successor_calls: u64,
 }
@@ -76,20 +57,12 @@ impl Solver for PathfindingPeer {
     }
     fn prepare(&mut self, query: &Query) -> Result<(), SearchError> {
         Self::check(query)?;
-        let report = self.reference.run(query)?;
-        self.prepared = Some((query_id(query), report));
-        Ok(())
+        self.common.prepare(query)
     }
     fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
         Self::check(query)?;
-        let id = query_id(query);
-        let Query {
-            grid,
-            start,
-            goal,
-            rules,
-        } = *query;
-        if self.prepared.is_none_or(|(q, _)| q != id) {
+        let (grid, start, goal, rules) = (query.grid, query.start, query.goal, query.rules);
+        if !self.common.is_prepared_for(query) {
             // Not prepared for this query: get the counters now (the caller
             // did not separate untimed work, so it is timed along).
             self.prepare(query)?;
@@ -140,38 +113,14 @@ impl Solver for PathfindingPeer {
             pathfinding::directed::astar::astar(&grid.node(start), successors, h, |&node| {
                 node == goal_node
             });
-        let counters = self.prepared.expect("prepared above").1.counters;
         self.successor_calls = calls;
-        self.stride = stride;
-        let (outcome, cost) = match found {
-            Some((path, cost)) => {
-                self.path = Some(path);
-                (Outcome::Found, Some(cost))
-            }
-            None => {
-                self.path = None;
-                (Outcome::NoPath, None)
-            }
-        };
-        Ok(SearchReport {
-            outcome,
-            cost,
-            counters,
-        })
-    }
-    fn solve_logged(
-        &mut self,
-        query: &Query,
-    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
-        Ok((self.solve(query)?, None))
+        Ok(self.common.answer(stride, found))
     }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
-        debug_assert_eq!(self.stride, grid.stride());
-        let path = self.path.as_ref()?;
-        Some(path.iter().map(|&n| grid.point(n)).collect())
+        self.common.path(grid)
     }
     fn preparation_bytes_per_node(&self) -> f64 {
-        crate::reference_search_bytes_per_node(&self.reference)
+        self.common.preparation_bytes_per_node()
     }
     /// An estimate from the crate's data layout, as it does not say: per node
     /// it reaches, an index-map entry (hash, node, parent index, cost: 32
@@ -179,8 +128,8 @@ impl Solver for PathfindingPeer {
     /// bytes); the nodes reached are taken as this project's push count for
     /// the same query. Averaged over the map's nodes; spare capacity not counted.
     fn bytes_per_node(&self) -> f64 {
-        match self.prepared {
-            Some((id, report)) => report.counters.pushes as f64 * 56.0 / id.1.max(1) as f64,
+        match self.common.prepared_counters() {
+            Some((counters, nodes)) => counters.pushes as f64 * 56.0 / nodes.max(1) as f64,
             None => 0.0,
         }
     }
@@ -190,6 +139,8 @@ impl Solver for PathfindingPeer {
 mod tests {
     use super::*;
     use crate::FloorSolver;
+    use astar_core::Search;
+    use openlist_heap::BinaryHeap;
 
     /// A recording made for one grid must never answer for another: not for
     /// a grid built after the first was dropped (same size, so its storage

@@ -55,12 +55,12 @@
 //! on the tie-breaking).
 
 use crate::grid_moves::{for_each_successor, ASCENDING};
+use crate::peer_common::PeerCommon;
 use crate::Solver;
 use astar_core::{
-    heuristic, Costs, Grid, Moves, NodeId, Outcome, Point, Query, Rules, Search, SearchError,
-    SearchReport, Unsupported,
+    heuristic, Costs, Grid, Moves, NodeId, Point, Query, Rules, SearchError, SearchReport,
+    Unsupported,
 };
-use openlist_heap::BinaryHeap;
 use petgraph::csr::Csr;
 use std::cell::Cell;
 use std::mem::size_of;
@@ -81,20 +81,6 @@ fn graph_id(grid: &Grid, rules: &Rules) -> GraphId {
         rules.moves,
         rules.corner_cutting,
         rules.costs,
-    )
-}
-
-/// What the counters were computed for: the grid's content, the map's node
-/// count (for `bytes_per_node`), endpoints and rules.
-type QueryId = (u64, usize, Point, Point, Rules);
-
-fn query_id(q: &Query) -> QueryId {
-    (
-        q.grid.stamp(),
-        q.grid.node_count(),
-        q.start,
-        q.goal,
-        *q.rules,
     )
 }
 
@@ -163,12 +149,8 @@ impl Probe for Counting {
 pub struct PetgraphPeer {
     /// The grid as a graph, and what it was built for.
     graph: Option<(GraphId, GridGraph)>,
-    /// This project's search, run untimed for the counters.
-    reference: Search<BinaryHeap>,
-    prepared: Option<(QueryId, SearchReport)>,
-    /// The last path found, as node ids, and the grid stride it used.
-    path: Option<Vec<NodeId>>,
-    stride: u32,
+    /// The counters and the last path.
+    common: PeerCommon,
 }
 
 impl PetgraphPeer {
@@ -206,18 +188,12 @@ impl PetgraphPeer {
 
     fn search(&mut self, query: &Query, probe: &impl Probe) -> Result<SearchReport, SearchError> {
         Self::check(query)?;
-        let Query {
-            grid,
-            start,
-            goal,
-            rules,
-        } = *query;
+        let (grid, start, goal, rules) = (query.grid, query.start, query.goal, query.rules);
         let fresh = |g: &Option<(GraphId, GridGraph)>| {
             g.as_ref()
                 .is_some_and(|(id, _)| *id == graph_id(grid, rules))
         };
-        let id = query_id(query);
-        if self.prepared.is_none_or(|(q, _)| q != id) || !fresh(&self.graph) {
+        if !self.common.is_prepared_for(query) || !fresh(&self.graph) {
             // Not prepared for this query: build and count now (the caller
             // did not separate untimed work, so it is timed along).
             self.prepare(query)?;
@@ -242,25 +218,15 @@ impl PetgraphPeer {
                 heuristic(rules, p, goal)
             },
         );
-        let counters = self.prepared.expect("prepared above").1.counters;
-        self.stride = stride;
-        let (outcome, cost) = match found {
+        let found = match found {
             Some((cost, path)) => {
                 let cost =
                     u32::try_from(cost).map_err(|_| SearchError::CostOverflow(rules.costs))?;
-                self.path = Some(path);
-                (Outcome::Found, Some(cost))
+                Some((path, cost))
             }
-            None => {
-                self.path = None;
-                (Outcome::NoPath, None)
-            }
+            None => None,
         };
-        Ok(SearchReport {
-            outcome,
-            cost,
-            counters,
-        })
+        Ok(self.common.answer(stride, found))
     }
 }
 
@@ -279,23 +245,13 @@ impl Solver for PetgraphPeer {
             self.graph = None;
             self.graph = Some((gid, build(query.grid, query.rules)));
         }
-        let report = self.reference.run(query)?;
-        self.prepared = Some((query_id(query), report));
-        Ok(())
+        self.common.prepare(query)
     }
     fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError> {
         self.search(query, &())
     }
-    fn solve_logged(
-        &mut self,
-        query: &Query,
-    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
-        Ok((self.solve(query)?, None))
-    }
     fn path(&self, grid: &Grid) -> Option<Vec<Point>> {
-        debug_assert_eq!(self.stride, grid.stride());
-        let path = self.path.as_ref()?;
-        Some(path.iter().map(|&n| grid.point(n)).collect())
+        self.common.path(grid)
     }
     /// The graph (a row offset per node, a target and a cost per edge; spare
     /// capacity not counted) plus the per-cell arrays of the untimed
@@ -306,7 +262,7 @@ impl Solver for PetgraphPeer {
             Some((_, graph)) => Self::graph_bytes(graph) as f64 / graph.node_count().max(1) as f64,
             None => 0.0,
         };
-        crate::reference_search_bytes_per_node(&self.reference) + graph
+        self.common.preparation_bytes_per_node() + graph
     }
     /// An estimate from petgraph's data layout, as it does not say: per node
     /// reached, a score-map entry (node, (F, H, G): 32 bytes and a control
@@ -318,10 +274,9 @@ impl Solver for PetgraphPeer {
     /// plus decreases, as petgraph pushes an improved node again). Averaged
     /// over the map's nodes; spare capacity not counted.
     fn bytes_per_node(&self) -> f64 {
-        let Some((id, report)) = self.prepared else {
+        let Some((c, nodes)) = self.common.prepared_counters() else {
             return 0.0;
         };
-        let c = report.counters;
         let reached = c.pushes.saturating_sub(c.reopens);
         let score = size_of::<(u32, (u64, u64, u64))>() + 1;
         let tracker = size_of::<(u32, u32)>() + 1;
@@ -329,7 +284,7 @@ impl Solver for PetgraphPeer {
         let bytes = reached * score as u64
             + reached.saturating_sub(1) * tracker as u64
             + (c.pushes + c.decreases) * entry as u64;
-        bytes as f64 / id.1.max(1) as f64
+        bytes as f64 / nodes.max(1) as f64
     }
 }
 

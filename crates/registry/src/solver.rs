@@ -60,10 +60,13 @@ pub trait Solver: Send {
     fn solve(&mut self, query: &Query) -> Result<SearchReport, SearchError>;
     /// Runs one search and also returns the order in which it expanded nodes,
     /// when the strategy can tell (the sameness tests compare these orders).
+    /// By default it cannot: another crate's search does not say.
     fn solve_logged(
         &mut self,
         query: &Query,
-    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError>;
+    ) -> Result<(SearchReport, Option<Vec<NodeId>>), SearchError> {
+        Ok((self.solve(query)?, None))
+    }
     /// The path of the last search, start to goal.
     fn path(&self, grid: &Grid) -> Option<Vec<Point>>;
     /// Bytes per map node of search state: the search's own arrays plus the list's.

@@ -7,7 +7,7 @@
 //! position map (node → index, 4 bytes per cell) finds a node for decrease-key
 //! in O(1), as the indexed binary heap's does. The one design choice: `D`.
 
-use astar_core::{spread_over_cells, Key, OpenList};
+use astar_core::{spread_keys_over_cells, Key, OpenList};
 
 const ABSENT: u32 = u32::MAX;
 
@@ -144,11 +144,7 @@ impl<const D: usize> OpenList for DaryHeap<D> {
     /// The position map (4 bytes a cell) plus the key array at its capacity,
     /// averaged over the nodes.
     fn bytes_per_node(&self) -> f64 {
-        std::mem::size_of::<u32>() as f64
-            + spread_over_cells(
-                self.heap.capacity() * std::mem::size_of::<Key>(),
-                self.nodes,
-            )
+        std::mem::size_of::<u32>() as f64 + spread_keys_over_cells(self.heap.capacity(), self.nodes)
     }
 }
 

@@ -10,7 +10,7 @@
 //! project's addition to seed 003; everything else is the seed as written. It
 //! never wins; it measures what the missing position map costs.
 
-use astar_core::{spread_over_cells, Key, OpenList};
+use astar_core::{spread_keys_over_cells, Key, OpenList};
 
 /// Binary min-heap whose membership test scans the array.
 #[derive(Debug, Clone)]
@@ -110,10 +110,7 @@ impl OpenList for ScanHeap {
 
     /// Nothing per cell; the key array at its capacity, averaged over the nodes.
     fn bytes_per_node(&self) -> f64 {
-        spread_over_cells(
-            self.array.capacity() * std::mem::size_of::<Key>(),
-            self.nodes,
-        )
+        spread_keys_over_cells(self.array.capacity(), self.nodes)
     }
 }
 

@@ -8,7 +8,7 @@
 //! move — and pays with a heap that also holds the stale keys. The one design
 //! choice: laziness instead of an index.
 
-use astar_core::{spread_over_cells, Key, OpenList};
+use astar_core::{spread_keys_over_cells, Key, OpenList};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -53,10 +53,7 @@ impl OpenList for LazyHeap {
     /// Nothing per cell; the heap's allocation (live and stale keys, at its
     /// capacity) averaged over the map's nodes.
     fn bytes_per_node(&self) -> f64 {
-        spread_over_cells(
-            self.heap.capacity() * std::mem::size_of::<Key>(),
-            self.nodes,
-        )
+        spread_keys_over_cells(self.heap.capacity(), self.nodes)
     }
 }
 

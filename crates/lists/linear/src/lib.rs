@@ -5,7 +5,7 @@
 //! minimum is the only cost that grows with OPEN — the cost the seeds' binary
 //! heap removes.
 
-use astar_core::{spread_over_cells, Key, NodeId, OpenList};
+use astar_core::{spread_keys_over_cells, Key, NodeId, OpenList};
 
 const ABSENT: u32 = u32::MAX;
 
@@ -72,11 +72,7 @@ impl OpenList for LinearScan {
     /// The position map (4 bytes a cell) plus the key array at its
     /// capacity, averaged over the cells.
     fn bytes_per_node(&self) -> f64 {
-        std::mem::size_of::<u32>() as f64
-            + spread_over_cells(
-                self.keys.capacity() * std::mem::size_of::<Key>(),
-                self.nodes,
-            )
+        std::mem::size_of::<u32>() as f64 + spread_keys_over_cells(self.keys.capacity(), self.nodes)
     }
 }
 

@@ -6,7 +6,7 @@
 //! and rejects. Decrease-key finds the old entry by binary search on the
 //! node's old key, which the list remembers per node.
 
-use astar_core::{spread_over_cells, Key, OpenList};
+use astar_core::{spread_keys_over_cells, Key, OpenList};
 
 /// Sorted vector with binary-search insertion.
 #[derive(Debug, Default, Clone)]
@@ -68,11 +68,7 @@ impl OpenList for SortedVec {
     /// Each node's key (16 bytes a cell) plus the sorted key array at its
     /// capacity, averaged over the cells.
     fn bytes_per_node(&self) -> f64 {
-        std::mem::size_of::<Key>() as f64
-            + spread_over_cells(
-                self.keys.capacity() * std::mem::size_of::<Key>(),
-                self.nodes,
-            )
+        std::mem::size_of::<Key>() as f64 + spread_keys_over_cells(self.keys.capacity(), self.nodes)
     }
 }
 

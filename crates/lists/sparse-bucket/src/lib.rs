@@ -36,7 +36,9 @@
 //! spread of a consistent search, up to about twice the largest step, would
 //! need more than [`MAX_WINDOW`] buckets.
 
-use astar_core::{insert_descending, spread_over_cells, Key, OpenList, Rules, Unsupported};
+use astar_core::{
+    insert_descending, spread_over_cells, steps_fit_window, Key, OpenList, Rules, Unsupported,
+};
 
 /// The largest number of buckets the window may grow to (4 MB of slots).
 pub const MAX_WINDOW: usize = 1 << 20;
@@ -302,14 +304,7 @@ impl OpenList for SparseBucket {
     const LAZY: bool = true;
 
     fn supports(rules: &Rules) -> Result<(), Unsupported> {
-        let step = rules.costs.straight.max(rules.costs.diagonal) as u64;
-        if 2 * step + 2 > MAX_WINDOW as u64 {
-            return Err(Unsupported::new(format!(
-                "a bucket per F value needs step costs of at most {}, got {step}; use heap or radix",
-                (MAX_WINDOW as u64 - 2) / 2
-            )));
-        }
-        Ok(())
+        steps_fit_window(rules, MAX_WINDOW)
     }
 
     fn clear(&mut self, nodes: usize) {
@@ -383,7 +378,6 @@ impl OpenList for SparseBucket {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use astar_core::{Costs, Rules};
     use openlist_conformance::{check_rising_f, lcg};
 
     #[test]
@@ -393,16 +387,7 @@ mod tests {
 
     #[test]
     fn refuses_steps_too_large_for_the_window() {
-        assert!(SparseBucket::supports(&Rules::movingai()).is_ok());
-        let huge = Rules {
-            costs: Costs {
-                straight: 1 << 20,
-                diagonal: 3 << 19,
-            },
-            ..Rules::default()
-        };
-        let err = SparseBucket::supports(&huge).unwrap_err();
-        assert!(err.reason.contains("step costs of at most"), "{err}");
+        openlist_conformance::check_refuses_steps_beyond_window::<SparseBucket>();
     }
 
     #[test]
