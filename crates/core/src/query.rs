@@ -2,7 +2,6 @@
 
 use crate::grid::{Grid, Point};
 use crate::rules::Rules;
-use crate::search::{check_endpoint, SearchError};
 
 /// What one search is asked: the way from `start` to `goal` on `grid` under
 /// `rules`. These four always travel together, from the workload to the
@@ -29,18 +28,5 @@ impl<'a> Query<'a> {
             goal,
             rules,
         }
-    }
-
-    /// What any search needs of a query before it runs, whatever its open
-    /// list or crate: both endpoints on the map and passable, and step costs
-    /// above zero.
-    pub fn check(&self) -> Result<(), SearchError> {
-        check_endpoint(self.grid, "start", self.start)?;
-        check_endpoint(self.grid, "goal", self.goal)?;
-        let costs = self.rules.costs;
-        if costs.straight == 0 || costs.diagonal == 0 {
-            return Err(SearchError::BadCosts(costs));
-        }
-        Ok(())
     }
 }

@@ -559,6 +559,23 @@ pub fn heuristic(rules: &Rules, from: Point, goal: Point) -> u64 {
     }
 }
 
+// `Query::check` lives beside the search's errors it returns, so the query
+// module needs nothing of the search.
+impl Query<'_> {
+    /// What any search needs of a query before it runs, whatever its open
+    /// list or crate: both endpoints on the map and passable, and step costs
+    /// above zero.
+    pub fn check(&self) -> Result<(), SearchError> {
+        check_endpoint(self.grid, "start", self.start)?;
+        check_endpoint(self.grid, "goal", self.goal)?;
+        let costs = self.rules.costs;
+        if costs.straight == 0 || costs.diagonal == 0 {
+            return Err(SearchError::BadCosts(costs));
+        }
+        Ok(())
+    }
+}
+
 /// Checks that a start or goal is on the map and passable.
 pub fn check_endpoint(grid: &Grid, which: &'static str, p: Point) -> Result<(), SearchError> {
     if !grid.contains(p) {

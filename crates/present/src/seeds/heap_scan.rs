@@ -1,0 +1,75 @@
+//! 5. Seed 003's heap with a linear `isIn` scan against the indexed heap:
+//!    the tables and the verdict of [`HeapScan`]'s rows.
+
+use super::summary::mean;
+use super::{Setting, Table};
+use astar_engine::experiments::seeds::heap_scan::{HeapScan, HeapScanRow};
+use astar_runs::stats::median;
+use std::fmt::Write as _;
+
+impl Table for HeapScan {
+    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String {
+        let mut m = String::new();
+        let _ = writeln!(
+            m,
+            "#### 5. Seed 003's linear `isIn` (`heap-scan`) vs the indexed heap\n"
+        );
+        let Some(rows) = rows else {
+            let _ = writeln!(m, "Not measured: the folder has no `heap_scan.csv`.\n");
+            return m;
+        };
+        let _ = writeln!(m, "| size | queries | mean expansions | median ns, heap | median ns, heap-scan | time ratio (mean of per-query ratios) |");
+        let _ = writeln!(m, "|---:|---:|---:|---:|---:|---:|");
+        for &size in &s.config.sizes {
+            let rs: Vec<&HeapScanRow> = rows.iter().filter(|r| r.size == size).collect();
+            let e = mean(rs.iter().map(|r| r.expansions as f64));
+            let h = median(rs.iter().map(|r| r.heap_ns as f64)).unwrap_or(0.0);
+            let sc = median(rs.iter().map(|r| r.heap_scan_ns as f64)).unwrap_or(0.0);
+            let ratio = mean(
+                rs.iter()
+                    .map(|r| r.heap_scan_ns as f64 / (r.heap_ns as f64).max(1.0)),
+            );
+            let _ = writeln!(
+                m,
+                "| {size} | {} | {e:.0} | {h:.0} | {sc:.0} | {ratio:.2}× |",
+                rs.len()
+            );
+        }
+        let _ = writeln!(m, "\n{}\n", verdict(rows, s));
+        m
+    }
+}
+
+/// The verdict: how the linear scan's cost grows with the map, from the
+/// per-query time ratios.
+fn verdict(rows: &[HeapScanRow], s: &Setting<'_>) -> String {
+    let ratio = |size: u32| {
+        median(
+            rows.iter()
+                .filter(|r| r.size == size)
+                .map(|r| r.heap_scan_ns as f64 / (r.heap_ns as f64).max(1.0)),
+        )
+        .unwrap_or(0.0)
+    };
+    let (Some(&lo), Some(&hi)) = (s.config.sizes.first(), s.config.sizes.last()) else {
+        return String::new();
+    };
+    let read = |r: f64| {
+        if r >= 1.0 {
+            format!("{r:.2}×")
+        } else {
+            format!("{r:.2}× (faster)")
+        }
+    };
+    let (a, b) = (ratio(lo), ratio(hi));
+    let trend = if b > a {
+        "the scan's cost grows with the map"
+    } else {
+        "the scan's cost does not grow with the map here"
+    };
+    format!(
+        "**Verdict:** the same search with the linear `isIn` took {} the indexed heap's time at side {lo} and {} at side {hi} (median of the per-query ratios): {trend}.",
+        read(a),
+        read(b)
+    )
+}
