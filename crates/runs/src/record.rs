@@ -626,6 +626,32 @@ mod tests {
         assert!(Status::error("x").is_bad() && !Status::OverBudget.is_bad());
     }
 
+    /// The typed fields go to disk under the names `meta.json` has always
+    /// held, come back equal, and an unknown name is refused.
+    #[test]
+    fn typed_fields_are_written_by_their_names() {
+        let config = SweepConfig {
+            tie: TiePolicy::LargerG,
+            ..SweepConfig::for_tests(vec![32])
+        };
+        let json = serde_json::to_value(&config).unwrap();
+        assert_eq!(json["tie"], "larger-g");
+        assert_eq!(json["heuristic"], "octile");
+        assert_eq!(json["costs"], "seed");
+        assert_eq!(json["moves"], 8);
+        assert_eq!(json["strategies"][0], Strategy::ALL[0].name());
+        let back: SweepConfig = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back, config);
+        for (field, value) in [("tie", "sideways"), ("strategies", "[\"nope\"]")] {
+            let mut bad = json.clone();
+            bad[field] = serde_json::from_str(value).unwrap_or(value.into());
+            assert!(
+                serde_json::from_value::<SweepConfig>(bad).is_err(),
+                "{field}"
+            );
+        }
+    }
+
     #[test]
     fn differences_name_each_differing_field() {
         let a = SweepConfig::for_tests(vec![32]);

@@ -768,6 +768,23 @@ fn print_family_summary(dir: &Path, rows: &[Record], strategies: &[Strategy], wa
 mod tests {
     use super::*;
 
+    /// A real-map run searches MovingAI's rules under the tie policy it
+    /// was asked for, and says so in its configuration.
+    #[test]
+    fn a_real_map_run_searches_movingai_rules_with_its_tie_policy() {
+        for tie in [TiePolicy::Lifo, TiePolicy::Fifo, TiePolicy::LargerG] {
+            let config = real_config(&[Strategy::Heap], tie, 2.0);
+            assert_eq!(config.tie, tie);
+            assert_eq!(
+                config.rules(),
+                Rules {
+                    tie,
+                    ..Rules::movingai()
+                }
+            );
+        }
+    }
+
     /// The estimate covers what the committed 4096² runs measured: for each
     /// run folder's own configuration, strategies and threads, it is at least
     /// the peak memory the sweep recorded (an estimate below it would let a
