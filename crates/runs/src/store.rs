@@ -132,7 +132,7 @@ pub fn check_resumable(dir: &Path, there: &RunMeta, asked: &RunMeta) -> Result<(
     let (was_real, is_real) = (there.real_maps.is_some(), asked.real_maps.is_some());
     if was_real != is_real {
         bail!(
-            "--resume {}: that is {}, not {}",
+            "--resume {}: that is {}, and these flags ask for {} (give --resume alone, or with the flags that started it)",
             dir.display(),
             what(was_real),
             what(is_real)
@@ -332,5 +332,78 @@ impl RunFile {
         file.write_all(&bytes)
             .and_then(|()| file.flush())
             .with_context(|| format!("writing {}", self.path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MachineFacts, RealMapsConfig, Shard, SweepConfig};
+    use astar_core::TiePolicy;
+
+    fn meta(config: SweepConfig) -> RunMeta {
+        RunMeta {
+            machine: MachineFacts {
+                commit: "abc".into(),
+                rustc: "rustc".into(),
+                cpu: "cpu".into(),
+                cores: 2,
+                peers: Default::default(),
+            },
+            threads: 1,
+            date: "2026-01-01T00:00:00Z".into(),
+            command: "astar-lab sweep".into(),
+            shard: Shard::WHOLE,
+            peak_rss_bytes: None,
+            other_load: None,
+            config,
+            real_maps: None,
+        }
+    }
+
+    /// The one resume rule: a run resumes only as the measurement it is —
+    /// its kind, its shard, its configuration — and the refusal says what
+    /// differs.
+    #[test]
+    fn a_run_resumes_only_as_what_it_measured() {
+        let dir = Path::new("runs/x");
+        let there = meta(SweepConfig::for_tests(vec![32]));
+        assert!(check_resumable(dir, &there, &there).is_ok());
+        let refusal =
+            |asked: &RunMeta| check_resumable(dir, &there, asked).unwrap_err().to_string();
+
+        let mut other = there.clone();
+        other.config.tie = TiePolicy::Fifo;
+        let why = refusal(&other);
+        assert!(why.contains(r#"tie "lifo" there, "fifo" asked"#), "{why}");
+
+        let mut other = there.clone();
+        other.shard = Shard { k: 2, n: 3 };
+        assert!(refusal(&other).contains("shard 1/1, not 2/3"));
+
+        let mut other = there.clone();
+        other.real_maps = Some(RealMapsConfig {
+            scen: vec!["a.scen".into()],
+            map_dir: None,
+            sample: None,
+            budget_ms: 200.0,
+        });
+        let why = refusal(&other);
+        assert!(
+            why.contains("a random-map sweep") && why.contains("a real-map run"),
+            "{why}"
+        );
+        // Two real-map runs of other files are not one run either.
+        let mut real = other.clone();
+        real.real_maps.as_mut().unwrap().sample = Some(5);
+        assert!(check_resumable(dir, &other, &real)
+            .unwrap_err()
+            .to_string()
+            .contains("scenario files, sample or budget"));
+        // The machine that resumes may differ: only what was measured counts.
+        let mut elsewhere = there.clone();
+        elsewhere.machine.cpu = "another cpu".into();
+        elsewhere.threads = 2;
+        assert!(check_resumable(dir, &there, &elsewhere).is_ok());
     }
 }
