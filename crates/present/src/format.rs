@@ -190,7 +190,7 @@ pub fn load_text(load: Option<OtherLoad>) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -201,7 +201,9 @@ mod tests {
         assert_eq!(micros(450.0), "0.45");
     }
 
-    fn ratio(median: f64, lo: f64, hi: f64) -> Ratio {
+    /// A ratio of one sample with the interval given, for tests of how
+    /// ratios read and are judged.
+    pub(crate) fn ratio(median: f64, lo: f64, hi: f64) -> Ratio {
         Ratio {
             median,
             ci: Some(astar_runs::stats::Interval { lo, hi }),

@@ -228,13 +228,9 @@ pub fn write_threads(
 mod tests {
     use super::*;
 
+    /// A ratio read in this file's order: low end, median, high end.
     fn ratio(lo: f64, median: f64, hi: f64) -> Ratio {
-        Ratio {
-            median,
-            ci: Some(astar_runs::stats::Interval { lo, hi }),
-            spread: astar_runs::stats::Quartiles::of([median]).expect("a finite median"),
-            maps: 1,
-        }
+        crate::format::tests::ratio(median, lo, hi)
     }
 
     fn row(one: Ratio, many: Ratio) -> Comparison {

@@ -238,10 +238,14 @@ mod tests {
         }
     }
 
+    /// A small random map, under default rules.
+    fn small_map() -> (Grid, Rules) {
+        (Grid::random(24, 24, 0.2, 3).unwrap(), Rules::default())
+    }
+
     #[test]
     fn every_strategy_gets_a_row_and_they_agree() {
-        let grid = Grid::random(24, 24, 0.2, 3).unwrap();
-        let rules = Rules::default();
+        let (grid, rules) = small_map();
         let item = random_item(&grid, &rules);
         let strategies = Strategy::ALL.to_vec();
         let mut solvers: Vec<_> = strategies.iter().map(|s| s.solver()).collect();
@@ -260,19 +264,12 @@ mod tests {
 
     #[test]
     fn skipped_strategies_are_over_budget_and_the_rest_still_agree() {
-        let grid = Grid::random(24, 24, 0.2, 3).unwrap();
-        let rules = Rules::default();
+        let (grid, rules) = small_map();
         let item = random_item(&grid, &rules);
         let strategies = [Strategy::Heap, Strategy::Linear, Strategy::Floor];
         let mut solvers: Vec<_> = strategies.iter().map(|s| s.solver()).collect();
-        let rows = measure_item(
-            &item,
-            &strategies,
-            &mut solvers,
-            Repeats::Once,
-            None,
-            &[false, true, false],
-        );
+        let skip = [false, true, false];
+        let rows = measure_item(&item, &strategies, &mut solvers, Repeats::Once, None, &skip);
         let statuses: Vec<&Status> = rows.iter().map(|r| &r.status).collect();
         assert_eq!(statuses, [&Status::Ok, &Status::OverBudget, &Status::Ok]);
         assert!(rows[1].ns_per_search.is_nan() && rows[1].cost.is_none());
@@ -283,18 +280,12 @@ mod tests {
     /// ran a mismatch naming each search.
     #[test]
     fn a_disagreement_marks_every_timed_row() {
-        let grid = Grid::random(24, 24, 0.2, 3).unwrap();
-        let rules = Rules::default();
+        let (grid, rules) = small_map();
         let item = random_item(&grid, &rules);
         let strategies = [Strategy::Heap, Strategy::Bucket, Strategy::Floor];
         let mut solvers: Vec<_> = strategies.iter().map(|s| s.solver()).collect();
-        let mut measured = time_item(
-            &item,
-            &mut solvers,
-            Repeats::Once,
-            None,
-            &[false, false, true],
-        );
+        let skip = [false, false, true];
+        let mut measured = time_item(&item, &mut solvers, Repeats::Once, None, &skip);
         let Measured::Timed(t) = &mut measured[1] else {
             panic!("bucket ran")
         };
