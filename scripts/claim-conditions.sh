@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-lab() { cargo run --release --quiet -p astar-lab -- "$@"; }
+source scripts/lib/runs.sh
 
 # name and the sweep flags that move it away from the default condition.
 conditions=(
@@ -44,12 +44,7 @@ for entry in "${conditions[@]}"; do
     stamp=$(mktemp)
     lab sweep "${common[@]}" ${flags[@]+"${flags[@]}"} --out "runs/conditions/$name" "$@"
     # The run this sweep made: the newest folder under its output folder.
-    run=$(find "runs/conditions/$name" -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
-    rm -f "$stamp"
-    if [[ -z "$run" ]]; then
-        echo "error: the $name sweep made no run folder" >&2
-        exit 1
-    fi
+    run=$(new_run_folder "runs/conditions/$name" "$stamp")
     runs+=("$run")
 done
 for i in "${!conditions[@]}"; do

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-lab() { cargo run --release --quiet -p astar-lab -- "$@"; }
+source scripts/lib/runs.sh
 
 cargo build --release -p astar-lab
 stamp=$(mktemp)
@@ -18,11 +18,7 @@ mkdir -p runs/memory
 lab sweep --sizes 4096 --maps 1 --queries 6 \
     --strategies heap,lazy-heap,dary4,pairing,bucket,radix,two-level,floor,lazy-floor,pathfinding \
     --no-report --out runs/memory "$@"
-run=$(find runs/memory -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
-if [[ -z "$run" ]]; then
-    echo "error: the sweep made no run folder in runs/memory/" >&2
-    exit 1
-fi
+run=$(new_run_folder runs/memory "$stamp")
 mkdir -p reports/memory/data
 cp "$run/results.csv" "$run/meta.json" reports/memory/data/
 lab report reports/memory/data --reports reports/memory

@@ -17,7 +17,7 @@ SAMPLE=100
 BUDGET_MS=100
 TIE_STRATEGIES=floor,heap,dary4,bucket,radix
 
-lab() { cargo run --release --quiet -p astar-lab -- "$@"; }
+source scripts/lib/runs.sh
 
 cargo build --release -p astar-lab
 mkdir -p runs
@@ -32,12 +32,7 @@ for tie in lifo fifo larger-g; do
     # Exit 1 means a mismatch on some row: keep it on record and go on.
     lab sweep --scen data/movingai --sample "$SAMPLE" --budget-ms "$BUDGET_MS" \
         --tie "$tie" --strategies "$strategies" --threads 1 --out runs "$@" || [[ $? == 1 ]]
-    run=$(find runs -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
-    rm -f "$stamp"
-    if [[ -z "$run" ]]; then
-        echo "error: the sweep made no run folder in runs/" >&2
-        exit 1
-    fi
+    run=$(new_run_folder runs "$stamp")
     runs+=("$tie=$run")
 done
 for entry in "${runs[@]}"; do

@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-lab() { cargo run --release --quiet -p astar-lab -- "$@"; }
+source scripts/lib/runs.sh
 
 # Runs a sweep with the given flags and prints the run folder it made.
 sweep_into_runs() {
@@ -26,14 +26,7 @@ sweep_into_runs() {
     stamp=$(mktemp)
     # Exit 1 means some row is a mismatch: it is on record; go on.
     lab sweep --no-report --out runs "$@" >&2 || [[ $? == 1 ]]
-    local run
-    run=$(find runs -mindepth 1 -maxdepth 1 -type d -newer "$stamp" | sort | tail -n 1)
-    rm -f "$stamp"
-    if [[ -z "$run" ]]; then
-        echo "error: the sweep made no run folder in runs/" >&2
-        exit 1
-    fi
-    echo "$run"
+    new_run_folder runs "$stamp"
 }
 
 # Copies a run's data into a reports folder.
