@@ -9,12 +9,12 @@ use crate::args::{
 use anyhow::{bail, Context, Result};
 use astar_core::{ClosedNodes, GoalTest, NeighbourOrder};
 use astar_harness::experiments::sweep::{
-    self, is_preset, real_config, Destination, SweepPlan, DEFAULT_SEED, FULL, QUICK,
-    REAL_BUDGET_MS, REAL_MIN_TIME_MS,
+    self, is_preset, real_config, SweepPlan, DEFAULT_SEED, FULL, QUICK, REAL_BUDGET_MS,
+    REAL_MIN_TIME_MS,
 };
 use astar_harness::measure::machine;
 use astar_harness::outln;
-use astar_harness::runs::{store, RealMapsConfig, Shard, SweepConfig};
+use astar_harness::runs::{store, Destination, RealMapsConfig, Shard, SweepConfig};
 use astar_registry::{Strategy, StrategyList};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};

@@ -29,7 +29,8 @@ use astar_runs::error::Result;
 use astar_runs::store;
 use astar_runs::{bail, invalid};
 use astar_runs::{
-    scen_key, Finished, MachineFacts, RealMapsConfig, Record, RunMeta, Shard, Status, SweepConfig,
+    scen_key, Destination, Finished, MachineFacts, RealMapsConfig, Record, RunMeta, Shard, Status,
+    SweepConfig,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -38,8 +39,6 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-pub use astar_runs::Destination;
 
 /// The master seed when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
