@@ -11,13 +11,16 @@
 //! - `astar-engine` ([`measure`], [`experiments`]): timing searches, the
 //!   workloads, the one sweep engine and the other experiments.
 //! - `astar-present` ([`present`]): what a reader sees — the writeup's
-//!   generated sections, charts, the claim table and pictures of searches —
-//!   from run folders alone.
+//!   generated sections, charts and the claim table — from run folders
+//!   alone.
+//! - `astar-pictures` ([`pictures`]): pictures of one search, like seed
+//!   000's figures (the `render` command), in the charts' font.
 //!
 //! The strategies themselves come from `astar-registry`; the `astar-lab`
 //! command (crate `astar-lab`) parses arguments and calls into these layers.
 
 pub use astar_engine::{experiments, measure};
+pub use astar_pictures as pictures;
 pub use astar_present as present;
 pub use astar_runs as runs;
 pub use astar_runs::{bail, invalid, outln};

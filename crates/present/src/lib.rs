@@ -9,13 +9,11 @@
 //! - [`real_maps`]: the real-map tables and charts, the claim per map family,
 //!   and the writeup's section on real maps.
 //! - [`seeds`]: the tables of the seeds' quirks, and the writeup's section.
-//! - [`pictures`]: pictures of one search, like seed 000's figures.
 //! - [`format`](mod@format): how numbers read in generated text.
 
 pub mod charts;
 pub mod claim;
 pub mod format;
-pub mod pictures;
 pub mod real_maps;
 pub mod report;
 pub mod seeds;

@@ -4,7 +4,7 @@ use crate::args::{parse_point, RuleArgs};
 use anyhow::{bail, Result};
 use astar_core::{Grid, Point};
 use astar_harness::files::{load_map, write_atomic};
-use astar_harness::present::pictures::{draw, extension, StillFormat, Variant};
+use astar_harness::pictures::{draw, extension, StillFormat, Variant};
 use astar_registry::Strategy;
 use clap::Args;
 use std::fmt;

@@ -2,7 +2,7 @@
 //! numbers, pictures and animations that decode, and bad input rejected.
 
 use crate::{astar_lab, rejects};
-use astar_harness::present::pictures::draw::{CLOSED, GOAL, MAX_FRAMES, OPEN, START, WALL};
+use astar_harness::pictures::draw::{CLOSED, GOAL, MAX_FRAMES, OPEN, START, WALL};
 use plotters::style::RGBColor;
 use std::path::{Path, PathBuf};
 use std::process::Output;

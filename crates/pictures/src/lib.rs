@@ -4,7 +4,7 @@
 //! cell put on OPEN or improved) together with the searcher's final state. A
 //! picture is a [`Snapshot`] of that record: the final state for a still, and
 //! the state after each of a sample of expansions for an animation. Drawing
-//! lives in [`draw`]; this module records, replays and writes the files.
+//! lives in [`draw`]; the crate's root records, replays and writes the files.
 //!
 //! Colours follow the seed's figures: start red, goal blue, walls yellow, OPEN
 //! green, CLOSED purple; on small boards every reached cell shows F (top left),

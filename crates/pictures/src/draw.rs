@@ -188,7 +188,7 @@ fn draw_frame<DB: DrawingBackend>(
     panels: &[Panel<'_>],
 ) -> Result<()> {
     // The charts' embedded font, registered once for every picture.
-    crate::charts::register_font().map_err(|e| Error::draw("the font", e))?;
+    astar_present::charts::register_font().map_err(|e| Error::draw("the font", e))?;
     root.fill(&WHITE).map_err(draw_error)?;
     for (i, panel) in panels.iter().enumerate() {
         let left = (MARGIN + i as u32 * (lay.board.0 + GAP)) as i32;
