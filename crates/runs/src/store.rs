@@ -108,12 +108,12 @@ pub fn start(destination: &Destination, meta: &RunMeta, name: &str) -> Result<Op
                     meta.machine.commit
                 );
             }
-            let (file, done) = RunFile::resume(dir, &meta.config.strategies)?;
+            let (file, done, earlier) = RunFile::resume(dir, &meta.config.strategies)?;
             Ok(OpenRun {
                 dir: dir.clone(),
                 file,
                 done,
-                earlier: read_rows(dir)?,
+                earlier,
             })
         }
     }
@@ -249,8 +249,12 @@ impl RunFile {
     /// Re-opens the `results.csv` of a killed run. Keeps the rows of every
     /// item that has a row for each of `strategies`; drops a partly written
     /// last line and the rows of items that were cut short (they will be
-    /// measured again, whole). Returns the file and the items it holds.
-    fn resume(dir: &Path, strategies: &[Strategy]) -> Result<(RunFile, HashSet<ItemKey>)> {
+    /// measured again, whole). Returns the file, the items it holds and
+    /// their rows.
+    fn resume(
+        dir: &Path,
+        strategies: &[Strategy],
+    ) -> Result<(RunFile, HashSet<ItemKey>, Vec<Record>)> {
         let path = dir.join(RESULTS);
         let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
         let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
@@ -259,6 +263,7 @@ impl RunFile {
         let head = header();
         let mut kept = format!("{head}\n");
         let mut done = HashSet::new();
+        let mut kept_rows = Vec::new();
         if !text.is_empty() {
             let first = text.lines().next().unwrap_or_default();
             if first != head {
@@ -275,7 +280,7 @@ impl RunFile {
                 .clone();
             let mut raw = csv::ByteRecord::new();
             let mut order: Vec<ItemKey> = Vec::new();
-            let mut by_item: HashMap<ItemKey, Vec<(String, usize, usize)>> = HashMap::new();
+            let mut by_item: HashMap<ItemKey, Vec<(Record, usize, usize)>> = HashMap::new();
             loop {
                 let start = reader.position().byte() as usize;
                 let more = reader
@@ -293,16 +298,17 @@ impl RunFile {
                     order.push(key);
                     Vec::new()
                 });
-                rows.push((row.strategy, start, end));
+                rows.push((row, start, end));
             }
             for key in order {
-                let rows = &by_item[&key];
-                let names: HashSet<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+                let rows = by_item.remove(&key).unwrap_or_default();
+                let names: HashSet<&str> = rows.iter().map(|r| r.0.strategy.as_str()).collect();
                 let complete = rows.len() == strategies.len()
                     && strategies.iter().all(|s| names.contains(s.name()));
                 if complete {
-                    for (_, start, end) in rows {
-                        kept.push_str(&text[*start..*end]);
+                    for (row, start, end) in rows {
+                        kept.push_str(&text[start..end]);
+                        kept_rows.push(row);
                     }
                     done.insert(key);
                 }
@@ -311,7 +317,7 @@ impl RunFile {
         if kept.as_bytes() != bytes.as_slice() {
             write_atomic(&path, kept.as_bytes())?;
         }
-        Ok((RunFile::append_to(path)?, done))
+        Ok((RunFile::append_to(path)?, done, kept_rows))
     }
 
     /// Appends the rows of one item with a single write, straight to the

@@ -233,7 +233,9 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
     );
     let mut over = BTreeMap::new();
     for r in &run.earlier {
-        work.note_over_budget(&mut over, r);
+        if let Some(scope) = work.scope(r) {
+            note_over_budget(&mut over, scope, r);
+        }
     }
     let job = Job {
         work: &work,
@@ -401,8 +403,10 @@ impl Work {
         }
     }
 
-    /// The scope of a row of this work (see [`Scope`]); `None` for a row of
-    /// a scenario file or row this work does not hold.
+    /// The scope of a row already on record (see [`Scope`]), looked up
+    /// from its columns; `None` for a row of a scenario file or row this
+    /// work does not hold. Only a resume needs it: a running item knows its
+    /// own scope.
     fn scope(&self, r: &Record) -> Option<Scope> {
         match self {
             Work::Random(_) => Some((0, u64::from(r.size))),
@@ -413,21 +417,20 @@ impl Work {
             }
         }
     }
+}
 
-    /// Notes in `over` (per scope group and strategy, the lowest rank at
-    /// which the strategy went over the budget) what row `r` says: a
-    /// finished item's rows, or on resume those of the killed run.
-    fn note_over_budget(&self, over: &mut BTreeMap<(u64, Strategy), u64>, r: &Record) {
-        if r.status != Status::OverBudget {
-            return;
-        }
-        let (Some((group, rank)), Some(strategy)) = (self.scope(r), Strategy::named(&r.strategy))
-        else {
-            return;
-        };
-        let lowest = over.entry((group, strategy)).or_insert(rank);
-        *lowest = (*lowest).min(rank);
+/// Notes in `over` (per scope group and strategy, the lowest rank at which
+/// the strategy went over the budget) what row `r`, of an item at `scope`,
+/// says: a finished item's rows, or on resume those of the killed run.
+fn note_over_budget(over: &mut BTreeMap<(u64, Strategy), u64>, (group, rank): Scope, r: &Record) {
+    if r.status != Status::OverBudget {
+        return;
     }
+    let Some(strategy) = Strategy::named(&r.strategy) else {
+        return;
+    };
+    let lowest = over.entry((group, strategy)).or_insert(rank);
+    *lowest = (*lowest).min(rank);
 }
 
 /// Everything the workers share.
@@ -552,7 +555,7 @@ impl Job<'_> {
         built: &BTreeMap<usize, Result<BuiltMap, String>>,
         searchers: &mut Searchers,
     ) -> Option<Vec<Record>> {
-        let (template, query, index, check) = match (self.work, *unit) {
+        let (template, query, index, check, scope) = match (self.work, *unit) {
             (Work::Random(specs), Unit::Random(it)) => {
                 let spec = &specs[it.map];
                 let template = Record {
@@ -570,7 +573,7 @@ impl Job<'_> {
                             .map(|(start, goal)| (&b.grid, start, goal))
                             .map_err(|e| e.to_string())
                     });
-                (template, query, it.index, None)
+                (template, query, it.index, None, (0, u64::from(spec.size)))
             }
             (Work::Scenarios(files), Unit::Row { file, row }) => {
                 let f = &files[file];
@@ -588,11 +591,13 @@ impl Job<'_> {
                     optimal: Some(scen.optimal),
                     ..Record::default()
                 };
+                let scope = (template.map_seed, row as u64);
                 (
                     template,
                     Ok((&map.grid, scen.start, scen.goal)),
                     file + row,
                     Some(scen),
+                    scope,
                 )
             }
             _ => unreachable!("a work's units are of its own kind"),
@@ -600,7 +605,6 @@ impl Job<'_> {
         if self.done.contains(&store::item_key(&template)) {
             return None;
         }
-        let scope = self.work.scope(&template).unwrap_or((0, 0));
         let rows = match query {
             Err(why) => error_rows(&template, self.strategies, &why),
             Ok((grid, start, goal)) => {
@@ -644,7 +648,7 @@ impl Job<'_> {
         };
         let mut over = self.over.lock().unwrap_or_else(|p| p.into_inner());
         for r in &rows {
-            self.work.note_over_budget(&mut over, r);
+            note_over_budget(&mut over, scope, r);
         }
         Some(rows)
     }

@@ -2,8 +2,10 @@
 //! where searches are timed side by side, checked against each other (and
 //! against a scenario file's optimal length), and turned into rows.
 //!
-//! Every experiment that runs strategies goes through [`measure_item`]: the
-//! random and the real-map sweeps, the scenario checker and `solve`.
+//! The random and the real-map sweeps and the scenario checker go through
+//! [`measure_item`], `solve` through [`time_item`] and [`agreement`]; only
+//! the seeds' experiments, which time one strategy against another of their
+//! own choosing, call [`time_search`] alone.
 
 use super::suite::check_row;
 use super::timing::{time_search, Repeats, Timing};
