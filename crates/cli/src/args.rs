@@ -135,16 +135,14 @@ impl RuleArgs {
     /// The rules these flags describe.
     pub fn rules(&self) -> Rules {
         Rules {
+            goal_test: self.goal_test,
             moves: self.moves,
             corner_cutting: self.corner_cutting,
-            costs: self.costs.costs(),
             heuristic: self.heuristic,
             tie: self.tie,
-            expansion_limit: None,
-            goal_test: self.goal_test,
-            step_rule: self.costs.step_rule(),
             neighbour_order: self.neighbours,
             closed: self.closed,
+            ..Rules::with_cost_model(self.costs)
         }
     }
 }

@@ -260,6 +260,16 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The default rules with `model`'s step costs and step rule: the two
+    /// fields a cost preset sets, so a preset is never half applied.
+    pub fn with_cost_model(model: CostModel) -> Rules {
+        Rules {
+            costs: model.costs(),
+            step_rule: model.step_rule(),
+            ..Rules::default()
+        }
+    }
+
     /// The rules MovingAI's optimal lengths assume: 8-connected, no corner
     /// cutting, √2 diagonals, octile heuristic.
     pub fn movingai() -> Rules {

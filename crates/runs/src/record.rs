@@ -83,29 +83,19 @@ impl FromStr for Status {
     }
 }
 
-impl Serialize for Status {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Status {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Status, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 /// Serde for a value written by its name ([`fmt::Display`]) and read back
 /// by parsing it ([`FromStr`]): how the typed configuration keeps the
-/// names `meta.json` has always held.
-mod by_name {
+/// names `meta.json` has always held, and a row's `status` its text.
+/// Use it as `#[serde(with = "astar_runs::record::by_name")]`.
+pub mod by_name {
     use super::*;
 
+    /// Writes `value` as its [`fmt::Display`] text.
     pub fn serialize<T: fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(value)
     }
 
+    /// Reads a value back from its text with [`FromStr`].
     pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
     where
         T: FromStr<Err: fmt::Display>,
@@ -186,6 +176,7 @@ pub struct Record {
     pub path_len: Option<f64>,
     /// `ok`, or what went wrong (`mismatch: …`, `error: …`): a wrong answer is
     /// recorded, never dropped.
+    #[serde(with = "by_name")]
     pub status: Status,
     /// Start cell x.
     pub start_x: u32,
@@ -312,11 +303,9 @@ impl SweepConfig {
         Rules {
             moves: self.moves,
             corner_cutting: self.corner_cutting,
-            costs: self.costs.costs(),
             heuristic: self.heuristic,
             tie: self.tie,
-            step_rule: self.costs.step_rule(),
-            ..Rules::default()
+            ..Rules::with_cost_model(self.costs)
         }
     }
 
