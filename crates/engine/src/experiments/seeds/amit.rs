@@ -9,7 +9,7 @@
 //!    CLOSED as the original does: the same search, timed as written.
 
 pub use super::amit_port::{amit_run, AmitRun, AMIT_VARIANTS};
-use super::rows::{bit, keyed_row, Key};
+use super::rows::{bit, keyed, keyed_row, Key};
 use super::{base_rules, core_run, CoreSearch, Experiment, Query, QuerySpec};
 use astar_amit::{AmitCosts, AmitOptions, AmitSearch};
 use astar_core::{Costs, Rules};
@@ -151,36 +151,28 @@ impl Experiment for Amit {
         let amit = runs
             .iter()
             .zip(AMIT_VARIANTS)
-            .map(|(a, (name, o))| AmitRow {
-                size: k.size,
-                map: k.map,
-                query: k.query,
-                start: k.start,
-                goal: k.goal,
-                variant: name.to_string(),
-                optimal: if o.corner_cutting {
-                    optimal_cutting
-                } else {
-                    q.optimum.cost
-                },
-                cost: a.cost,
-                own_optimal: own_optimum(&o),
-                own_cost: a.own_cost,
-                expansions: a.expansions,
-                out_of_order_pops: a.out_of_order,
-                ns: 0,
+            .map(|(a, (name, o))| {
+                keyed!(AmitRow at k, {
+                    variant: name.to_string(),
+                    optimal: if o.corner_cutting {
+                        optimal_cutting
+                    } else {
+                        q.optimum.cost
+                    },
+                    cost: a.cost,
+                    own_optimal: own_optimum(&o),
+                    own_cost: a.own_cost,
+                    expansions: a.expansions,
+                    out_of_order_pops: a.out_of_order,
+                    ns: 0,
+                })
             })
             .collect();
         let resort = RESORT_PAIRS
             .iter()
             .map(|&p| {
                 let (a, b) = (&runs[2 * p], &runs[2 * p + 1]);
-                ResortRow {
-                    size: k.size,
-                    map: k.map,
-                    query: k.query,
-                    start: k.start,
-                    goal: k.goal,
+                keyed!(ResortRow at k, {
                     variant: AMIT_VARIANTS[2 * p].0.to_string(),
                     order_changed: a.order != b.order,
                     path_changed: a.path != b.path,
@@ -190,7 +182,7 @@ impl Experiment for Amit {
                     expansions_without: a.expansions,
                     expansions_with: b.expansions,
                     out_of_order_pops: a.out_of_order,
-                }
+                })
             })
             .collect();
         Ok((amit, resort))

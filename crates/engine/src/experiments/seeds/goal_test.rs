@@ -1,7 +1,7 @@
 //! 2. Stopping when the goal enters OPEN (seed 000's "quicker" option) against
 //!    stopping when it is closed, under both heuristics and both tie orders.
 
-use super::rows::{keyed_row, Key};
+use super::rows::{keyed, keyed_row, Key};
 use super::{base_rules, core_run, CoreSearch, Experiment, Query};
 use astar_core::{GoalTest as Stop, Heuristic, Rules, TiePolicy};
 use astar_runs::error::Result;
@@ -59,12 +59,7 @@ impl Experiment for GoalTestQuirk {
                 };
                 let c = core_run(&mut s, q.grid, q.spec, &closed)?;
                 let o = core_run(&mut s, q.grid, q.spec, &opened)?;
-                Ok(GoalTestRow {
-                    size: k.size,
-                    map: k.map,
-                    query: k.query,
-                    start: k.start,
-                    goal: k.goal,
+                Ok(keyed!(GoalTestRow at k, {
                     heuristic: heuristic.to_string(),
                     tie: tie.to_string(),
                     optimal: q.optimum.cost,
@@ -72,7 +67,7 @@ impl Experiment for GoalTestQuirk {
                     opened_cost: o.cost,
                     closed_expansions: c.expansions,
                     opened_expansions: o.expansions,
-                })
+                }))
             })
             .collect()
     }

@@ -5,7 +5,7 @@
 //!    default), with closed nodes final, and as the seeds search (closed nodes
 //!    final and seed 000's neighbour order).
 
-use super::rows::{keyed_row, Key};
+use super::rows::{keyed, keyed_row, Key};
 use super::{base_rules, core_run, CoreSearch, Experiment, Query};
 use astar_core::{ClosedNodes, NeighbourOrder, Rules};
 use astar_runs::error::Result;
@@ -60,12 +60,7 @@ impl Experiment for HeuristicQuirk {
         let f = core_run(&mut search, q.grid, q.spec, &fin)?;
         let sd = core_run(&mut search, q.grid, q.spec, &seed)?;
         let k = Key::of(q.spec);
-        Ok(vec![HeuristicRow {
-            size: k.size,
-            map: k.map,
-            query: k.query,
-            start: k.start,
-            goal: k.goal,
+        Ok(vec![keyed!(HeuristicRow at k, {
             optimal: q.optimum.cost,
             manhattan_cost: m.cost,
             octile_expansions: q.optimum.expansions,
@@ -75,6 +70,6 @@ impl Experiment for HeuristicQuirk {
             final_expansions: f.expansions,
             seed_cost: sd.cost,
             seed_expansions: sd.expansions,
-        }])
+        })])
     }
 }

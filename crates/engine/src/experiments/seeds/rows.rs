@@ -6,9 +6,10 @@ use astar_core::Point;
 use astar_runs::bail;
 use astar_runs::error::{Error, Result};
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::Serialize;
 use std::fmt;
 use std::path::Path;
+use std::str::FromStr;
 
 /// A row of one CSV file: its columns are the type's fields, in order.
 pub trait CsvRow: Serialize + DeserializeOwned + Send + Sync + 'static {
@@ -110,21 +111,13 @@ impl fmt::Display for Cell {
     }
 }
 
-impl Serialize for Cell {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Cell {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-        let text = String::deserialize(d)?;
+impl FromStr for Cell {
+    type Err = String;
+    fn from_str(text: &str) -> std::result::Result<Cell, String> {
         let mut parts = text.split(' ').map(str::parse::<u32>);
         match (parts.next(), parts.next(), parts.next()) {
             (Some(Ok(x)), Some(Ok(y)), None) => Ok(Cell(Point::new(x, y))),
-            _ => Err(serde::de::Error::custom(format!(
-                "expected a cell `x y`, got {text:?}"
-            ))),
+            _ => Err(format!("expected a cell `x y`, got {text:?}")),
         }
     }
 }
@@ -177,8 +170,10 @@ macro_rules! keyed_row {
             /// Query index within its map.
             pub query: u32,
             /// Start cell.
+            #[serde(with = "astar_runs::record::by_name")]
             pub start: $crate::experiments::seeds::rows::Cell,
             /// Goal cell.
+            #[serde(with = "astar_runs::record::by_name")]
             pub goal: $crate::experiments::seeds::rows::Cell,
             $( $(#[$fmeta])* pub $field: $ty, )*
         }
@@ -203,6 +198,23 @@ macro_rules! keyed_row {
     };
 }
 pub(crate) use keyed_row;
+
+/// A row of type `$name` of the query whose [`Key`] is `$key`: the key
+/// columns from the key, the rest as given, so no experiment copies them.
+macro_rules! keyed {
+    ($name:ident at $key:expr, { $($field:ident : $value:expr),* $(,)? }) => {{
+        let key: $crate::experiments::seeds::rows::Key = $key;
+        $name {
+            size: key.size,
+            map: key.map,
+            query: key.query,
+            start: key.start,
+            goal: key.goal,
+            $($field: $value),*
+        }
+    }};
+}
+pub(crate) use keyed;
 
 /// Serde for a flag written as `0` / `1`.
 pub mod bit {
@@ -250,15 +262,10 @@ mod tests {
             start: Point::new(3, 4),
             goal: Point::new(5, 6),
         });
-        let rows = vec![Sample {
-            size: key.size,
-            map: key.map,
-            query: key.query,
-            start: key.start,
-            goal: key.goal,
+        let rows = vec![keyed!(Sample at key, {
             flag: true,
             n: 7,
-        }];
+        })];
         let text = to_csv(&rows).unwrap();
         assert_eq!(
             text,

@@ -2,7 +2,7 @@
 //!    heuristic and with octile: the true cost of the path returned, and
 //!    whether the G it reports is that cost.
 
-use super::rows::{keyed_row, Key};
+use super::rows::{keyed, keyed_row, Key};
 use super::{base_rules, core_run, CoreSearch, Experiment, Query};
 use astar_core::{Heuristic, Rules, StepRule};
 use astar_runs::error::Result;
@@ -59,12 +59,7 @@ impl Experiment for Slip {
                     ..correct_rules
                 };
                 let slip = core_run(&mut s, q.grid, q.spec, &slip_rules)?;
-                Ok(SlipRow {
-                    size: k.size,
-                    map: k.map,
-                    query: k.query,
-                    start: k.start,
-                    goal: k.goal,
+                Ok(keyed!(SlipRow at k, {
                     heuristic: name.to_string(),
                     optimal: q.optimum.cost,
                     correct_cost: correct.cost,
@@ -72,7 +67,7 @@ impl Experiment for Slip {
                     slip_reported_g: slip.reported,
                     correct_expansions: correct.expansions,
                     slip_expansions: slip.expansions,
-                })
+                }))
             })
             .collect()
     }
