@@ -19,29 +19,38 @@ pub fn sig3(v: f64) -> String {
     if !v.is_finite() {
         return "–".into();
     }
-    let a = v.abs();
-    if a >= 100.0 {
-        format!("{v:.0}")
-    } else if a >= 10.0 {
-        format!("{v:.1}")
-    } else if a >= 1.0 {
-        format!("{v:.2}")
-    } else {
-        format!("{v:.3}")
-    }
+    by_magnitude(v, 3)
 }
 
 /// Nanoseconds as microseconds: three significant digits from 10 µs up,
 /// two decimals below (a time per search in the tables).
 pub fn micros(ns: f64) -> String {
-    let us = ns / 1e3;
-    if us >= 100.0 {
-        format!("{us:.0}")
-    } else if us >= 10.0 {
-        format!("{us:.1}")
+    by_magnitude(ns / 1e3, 2)
+}
+
+/// `v` with fewer decimals the larger it is (whole from 100 up, one decimal
+/// from 10, two from 1, three below), at most `max_decimals`.
+fn by_magnitude(v: f64, max_decimals: usize) -> String {
+    let a = v.abs();
+    let decimals = if a >= 100.0 {
+        0
+    } else if a >= 10.0 {
+        1
+    } else if a >= 1.0 {
+        2
     } else {
-        format!("{us:.2}")
-    }
+        3
+    };
+    format!("{v:.*}", decimals.min(max_decimals))
+}
+
+/// The head of a markdown table: the column titles, then the rule that
+/// aligns the first `text_columns` left and the rest (numbers) right.
+pub fn table_head(columns: &[&str], text_columns: usize) -> String {
+    let rule: String = (0..columns.len())
+        .map(|i| if i < text_columns { "---|" } else { "---:|" })
+        .collect();
+    format!("| {} |\n|{rule}\n", columns.join(" | "))
 }
 
 /// Two significant digits, rounded to the nearest (whole numbers from 10

@@ -4,6 +4,7 @@
 use super::summary::{mean, pct, subopt};
 use super::{Setting, Table};
 use crate::format::micros;
+use crate::format::table_head;
 use astar_engine::experiments::seeds::amit::{
     Amit, AmitRow, ResortRow, AMIT_REFERENCE, AMIT_TIMING_REPEATS, AMIT_VARIANTS, AMIT_WARM_UP,
     AS_WRITTEN, AS_WRITTEN_WALK, RESORT_PAIRS,
@@ -12,11 +13,9 @@ use astar_runs::stats::median;
 use std::fmt::Write as _;
 
 impl Table for Amit {
-    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String {
-        let (amit, resort) = match rows {
-            Some((a, r)) => (a.as_slice(), r.as_slice()),
-            None => (&[][..], &[][..]),
-        };
+    const TITLE: &'static str = "4. The Amit port (seed 002)";
+
+    fn body(&self, s: &Setting<'_>, (amit, resort): &Self::Rows) -> String {
         // Every query's variants, in AMIT_VARIANTS order (see `check`).
         let queries: Vec<&[AmitRow]> = amit.chunks(AMIT_VARIANTS.len()).collect();
         let by_size = |size: u32| -> Vec<&[AmitRow]> {
@@ -27,13 +26,25 @@ impl Table for Amit {
                 .collect()
         };
         let mut m = String::new();
-        let _ = writeln!(m, "#### 4. The Amit port (seed 002)\n");
         let _ = writeln!(
             m,
             "Re-sorting isolated: each variant run without and with the re-sort, all else identical.\n"
         );
-        let _ = writeln!(m, "| variant | size | queries | expansion order changed | path changed | path cost changed | cost worse without re-sort | out-of-order pops per query | expansions without / with | median µs without / with |");
-        let _ = writeln!(m, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        m.push_str(&table_head(
+            &[
+                "variant",
+                "size",
+                "queries",
+                "expansion order changed",
+                "path changed",
+                "path cost changed",
+                "cost worse without re-sort",
+                "out-of-order pops per query",
+                "expansions without / with",
+                "median µs without / with",
+            ],
+            1,
+        ));
         let mut resort_sentences = Vec::new();
         for &k in &RESORT_PAIRS {
             let name = AMIT_VARIANTS[2 * k].0;
@@ -75,8 +86,20 @@ impl Table for Amit {
         let _ = writeln!(m, "\nIn all sizes — {}\n", resort_sentences.join(" "));
         let _ = writeln!(m, "Each choice of the port, measured by the true cost of its path under 10/14 against the optimum under the same corner rule:\n");
         let reference = AMIT_VARIANTS[AMIT_REFERENCE].0;
-        let _ = writeln!(m, "| variant | size | longer than optimal | mean excess | max excess | not optimal in its own costs | mean expansions | median µs per search | time / {reference} (median) |");
-        let _ = writeln!(m, "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        m.push_str(&table_head(
+            &[
+                "variant",
+                "size",
+                "longer than optimal",
+                "mean excess",
+                "max excess",
+                "not optimal in its own costs",
+                "mean expansions",
+                "median µs per search",
+                "time / {reference} (median)",
+            ],
+            1,
+        ));
         for (i, (name, _)) in AMIT_VARIANTS.iter().enumerate() {
             for &size in &s.config.sizes {
                 let qs = by_size(size);

@@ -3,19 +3,31 @@
 
 use super::summary::{excess, mean, pct};
 use super::{Setting, Table};
+use crate::format::table_head;
 use astar_engine::experiments::seeds::goal_test::{GoalTestQuirk, GoalTestRow, GOAL_TEST_CASES};
 use std::fmt::Write as _;
 
 impl Table for GoalTestQuirk {
-    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String {
-        let rows = rows.map(Vec::as_slice).unwrap_or_default();
+    const TITLE: &'static str =
+        "2. Stopping when the goal enters OPEN (seed 000's option) vs when it is closed";
+
+    fn body(&self, s: &Setting<'_>, rows: &Self::Rows) -> String {
         let mut m = String::new();
-        let _ = writeln!(
-            m,
-            "#### 2. Stopping when the goal enters OPEN (seed 000's option) vs when it is closed\n"
-        );
-        let _ = writeln!(m, "| heuristic | ties | size | queries | path cost differs from goal-on-close | longer than optimal (open / close) | max excess (open) | expansions, close | expansions, open | expansions, open vs close |");
-        let _ = writeln!(m, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        m.push_str(&table_head(
+            &[
+                "heuristic",
+                "ties",
+                "size",
+                "queries",
+                "path cost differs from goal-on-close",
+                "longer than optimal (open / close)",
+                "max excess (open)",
+                "expansions, close",
+                "expansions, open",
+                "expansions, open vs close",
+            ],
+            2,
+        ));
         let mut sentences = Vec::new();
         // Per case: tie order, share of expansions saved, queries whose cost
         // changed, queries.

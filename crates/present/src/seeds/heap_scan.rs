@@ -3,23 +3,27 @@
 
 use super::summary::mean;
 use super::{Setting, Table};
+use crate::format::table_head;
 use astar_engine::experiments::seeds::heap_scan::{HeapScan, HeapScanRow};
 use astar_runs::stats::median;
 use std::fmt::Write as _;
 
 impl Table for HeapScan {
-    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String {
+    const TITLE: &'static str = "5. Seed 003's linear `isIn` (`heap-scan`) vs the indexed heap";
+
+    fn body(&self, s: &Setting<'_>, rows: &Self::Rows) -> String {
         let mut m = String::new();
-        let _ = writeln!(
-            m,
-            "#### 5. Seed 003's linear `isIn` (`heap-scan`) vs the indexed heap\n"
-        );
-        let Some(rows) = rows else {
-            let _ = writeln!(m, "Not measured: the folder has no `heap_scan.csv`.\n");
-            return m;
-        };
-        let _ = writeln!(m, "| size | queries | mean expansions | median ns, heap | median ns, heap-scan | time ratio (mean of per-query ratios) |");
-        let _ = writeln!(m, "|---:|---:|---:|---:|---:|---:|");
+        m.push_str(&table_head(
+            &[
+                "size",
+                "queries",
+                "mean expansions",
+                "median ns, heap",
+                "median ns, heap-scan",
+                "time ratio (mean of per-query ratios)",
+            ],
+            0,
+        ));
         for &size in &s.config.sizes {
             let rs: Vec<&HeapScanRow> = rows.iter().filter(|r| r.size == size).collect();
             let e = mean(rs.iter().map(|r| r.expansions as f64));

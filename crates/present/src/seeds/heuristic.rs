@@ -3,20 +3,29 @@
 
 use super::summary::{mean, pct, subopt};
 use super::{Setting, Table};
+use crate::format::table_head;
 use astar_engine::experiments::seeds::heuristic::{HeuristicQuirk, HeuristicRow};
 use std::fmt::Write as _;
 
 impl Table for HeuristicQuirk {
-    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String {
-        let rows = rows.map(Vec::as_slice).unwrap_or_default();
+    const TITLE: &'static str = "1. Manhattan × 10 with diagonal moves (seeds 000, 001) vs octile";
+
+    fn body(&self, s: &Setting<'_>, rows: &Self::Rows) -> String {
         let mut m = String::new();
-        let _ = writeln!(
-            m,
-            "#### 1. Manhattan × 10 with diagonal moves (seeds 000, 001) vs octile\n"
-        );
         let _ = writeln!(m, "Closed nodes re-opened (the project's default):\n");
-        let _ = writeln!(m, "| size | queries | longer than optimal | mean excess | max excess | expansions, octile | expansions, Manhattan | expansions, Manhattan vs octile |");
-        let _ = writeln!(m, "|---:|---:|---:|---:|---:|---:|---:|---:|");
+        m.push_str(&table_head(
+            &[
+                "size",
+                "queries",
+                "longer than optimal",
+                "mean excess",
+                "max excess",
+                "expansions, octile",
+                "expansions, Manhattan",
+                "expansions, Manhattan vs octile",
+            ],
+            0,
+        ));
         for &size in &s.config.sizes {
             let rs: Vec<&HeuristicRow> = rows.iter().filter(|r| r.size == size).collect();
             let pairs: Vec<(u64, u64)> = rs.iter().map(|r| (r.manhattan_cost, r.optimal)).collect();
@@ -37,8 +46,19 @@ impl Table for HeuristicQuirk {
             rows.len()
         );
         let _ = writeln!(m, "Closed nodes re-opened, closed nodes final, and the seeds' own search (closed nodes final, seed 000's neighbour order → ↓ ← ↑ ↘ ↙ ↖ ↗), all with Manhattan H:\n");
-        let _ = writeln!(m, "| size | queries | queries re-opening a node | re-opens per query | longer than optimal (re-open / final / seeds') | mean excess (re-open / final / seeds') | max excess (re-open / final / seeds') | expansions (re-open / final / seeds') |");
-        let _ = writeln!(m, "|---:|---:|---:|---:|---:|---:|---:|---:|");
+        m.push_str(&table_head(
+            &[
+                "size",
+                "queries",
+                "queries re-opening a node",
+                "re-opens per query",
+                "longer than optimal (re-open / final / seeds')",
+                "mean excess (re-open / final / seeds')",
+                "max excess (re-open / final / seeds')",
+                "expansions (re-open / final / seeds')",
+            ],
+            0,
+        ));
         for &size in &s.config.sizes {
             let rs: Vec<HeuristicRow> = rows.iter().filter(|r| r.size == size).cloned().collect();
             let reopening = rs.iter().filter(|r| r.manhattan_reopens > 0).count();

@@ -23,6 +23,7 @@ use astar_runs::bail;
 use astar_runs::error::{Error, Result};
 use astar_runs::files::write_atomic;
 use astar_runs::markers::splice;
+use std::fmt::Write as _;
 use std::path::Path;
 
 /// Where the tables are made: the run's configuration and the facts of the
@@ -36,9 +37,10 @@ pub struct Setting<'a> {
 
 /// An experiment's tables, made of its rows.
 pub(crate) trait Table: Experiment {
-    /// The markdown tables and sentences of all rows, in workload order;
-    /// `None` when the experiment was not measured.
-    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String;
+    /// The section's heading, numbered as the writeup numbers the quirks.
+    const TITLE: &'static str;
+    /// The markdown tables and sentences of all rows, in workload order.
+    fn body(&self, s: &Setting<'_>, rows: &Self::Rows) -> String;
 }
 
 /// A [`Table`] with its row type hidden, so [`TABLES`] is a plain list.
@@ -56,11 +58,19 @@ impl<E: Table> AnyTable for E {
     }
 
     fn read(&self, dir: &Path, s: &Setting<'_>) -> Result<(bool, String)> {
-        let rows = E::Rows::read(dir)?;
-        if let Some(rows) = &rows {
-            self.check(rows)?;
-        }
-        Ok((rows.is_some(), self.table(s, rows.as_ref())))
+        let mut m = format!("#### {}\n\n", E::TITLE);
+        let Some(rows) = E::Rows::read(dir)? else {
+            let files: Vec<String> = self.files().iter().map(|n| format!("`{n}`")).collect();
+            let _ = writeln!(
+                m,
+                "Not measured: the folder has no {}.\n",
+                files.join(" or ")
+            );
+            return Ok((false, m));
+        };
+        self.check(&rows)?;
+        m.push_str(&self.body(s, &rows));
+        Ok((true, m))
     }
 }
 

@@ -3,19 +3,29 @@
 
 use super::summary::{mean, pct, subopt};
 use super::{Setting, Table};
+use crate::format::table_head;
 use astar_engine::experiments::seeds::slip::{Slip, SlipRow, CASES};
 use std::fmt::Write as _;
 
 impl Table for Slip {
-    fn table(&self, s: &Setting<'_>, rows: Option<&Self::Rows>) -> String {
-        let rows = rows.map(Vec::as_slice).unwrap_or_default();
+    const TITLE: &'static str = "3. Seed 001's precedence slip (`--costs seed001-slip`)";
+
+    fn body(&self, s: &Setting<'_>, rows: &Self::Rows) -> String {
         let mut m = String::new();
-        let _ = writeln!(
-            m,
-            "#### 3. Seed 001's precedence slip (`--costs seed001-slip`)\n"
-        );
-        let _ = writeln!(m, "| heuristic | size | queries | longer than optimal | mean excess | max excess | reported G ≠ true cost | expansions, correct | expansions, slip |");
-        let _ = writeln!(m, "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        m.push_str(&table_head(
+            &[
+                "heuristic",
+                "size",
+                "queries",
+                "longer than optimal",
+                "mean excess",
+                "max excess",
+                "reported G ≠ true cost",
+                "expansions, correct",
+                "expansions, slip",
+            ],
+            1,
+        ));
         let mut slip_sentence = String::new();
         for (_, name, label) in CASES {
             let mut all = Vec::new();
