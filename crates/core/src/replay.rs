@@ -96,6 +96,37 @@ mod sealed {
     impl Sealed for super::LazyReplayList {}
 }
 
+/// What both replays hold: the recorded pops, how far the search has
+/// taken them, how many keys OPEN would hold, and the last key handed in.
+#[derive(Debug, Default)]
+struct Recorded<P> {
+    order: Vec<P>,
+    next: usize,
+    live: usize,
+    last_handed: Key,
+}
+
+impl<P: Copy> Recorded<P> {
+    fn rewind(&mut self) {
+        self.next = 0;
+        self.live = 0;
+    }
+    /// Keeps `key` (see [`ReplayList`] for why) and counts it as a key OPEN
+    /// holds when `adds`.
+    #[inline(always)]
+    fn hand(&mut self, key: Key, adds: bool) {
+        self.last_handed = key;
+        self.live += usize::from(adds);
+    }
+    #[inline(always)]
+    fn take(&mut self) -> Option<P> {
+        let popped = *self.order.get(self.next)?;
+        self.next += 1;
+        self.live -= 1;
+        Some(popped)
+    }
+}
+
 /// The replay's stand-in for OPEN: pops the recorded nodes in order, counts
 /// pushes, so that `len` (and the `max_open` counter) matches the search it
 /// replays, and keeps the last key it was handed.
@@ -105,39 +136,31 @@ mod sealed {
 /// builds: a push that ignored its key would let the compiler drop the key's
 /// tie field and F, and the floor would do less than the search it stands for.
 #[derive(Debug, Default)]
-pub struct ReplayList {
-    order: Vec<NodeId>,
-    next: usize,
-    live: usize,
-    last_handed: Key,
-}
+pub struct ReplayList(Recorded<NodeId>);
 
 impl OpenList for ReplayList {
     const NAME: &'static str = "floor";
 
     fn clear(&mut self, _nodes: usize) {
-        self.next = 0;
-        self.live = 0;
+        self.0.rewind();
     }
     #[inline(always)]
     fn push(&mut self, key: Key) {
-        self.last_handed = key;
-        self.live += 1;
+        self.0.hand(key, true);
     }
     #[inline(always)]
     fn decrease(&mut self, key: Key) {
-        self.last_handed = key;
+        // Decrease-key replaces a key: OPEN holds no more than before.
+        self.0.hand(key, false);
     }
     #[inline(always)]
     fn pop(&mut self) -> Option<Key> {
-        let node = *self.order.get(self.next)?;
-        self.next += 1;
-        self.live -= 1;
+        let node = self.0.take()?;
         // Only the node is read from a popped key when the list is not lazy.
         Some(Key::new(0, 0, node))
     }
     fn len(&self) -> usize {
-        self.live
+        self.0.live
     }
 }
 
@@ -147,10 +170,10 @@ impl Replay for ReplayList {
         key.node()
     }
     fn order_mut(&mut self) -> &mut Vec<NodeId> {
-        &mut self.order
+        &mut self.0.order
     }
     fn order(&self) -> &Vec<NodeId> {
-        &self.order
+        &self.0.order
     }
 }
 
@@ -163,40 +186,30 @@ impl Replay for ReplayList {
 /// a lazy list's pop returns the key it was given, and the search checks a
 /// live key's F against the node's (in debug builds).
 #[derive(Debug, Default)]
-pub struct LazyReplayList {
-    order: Vec<Key>,
-    next: usize,
-    live: usize,
-    last_handed: Key,
-}
+pub struct LazyReplayList(Recorded<Key>);
 
 impl OpenList for LazyReplayList {
     const NAME: &'static str = "lazy-floor";
     const LAZY: bool = true;
 
     fn clear(&mut self, _nodes: usize) {
-        self.next = 0;
-        self.live = 0;
+        self.0.rewind();
     }
     #[inline(always)]
     fn push(&mut self, key: Key) {
-        self.last_handed = key;
-        self.live += 1;
+        self.0.hand(key, true);
     }
     #[inline(always)]
     fn decrease(&mut self, key: Key) {
-        self.last_handed = key;
-        self.live += 1;
+        // A lazy list adds the new key beside the stale one.
+        self.0.hand(key, true);
     }
     #[inline(always)]
     fn pop(&mut self) -> Option<Key> {
-        let key = *self.order.get(self.next)?;
-        self.next += 1;
-        self.live -= 1;
-        Some(key)
+        self.0.take()
     }
     fn len(&self) -> usize {
-        self.live
+        self.0.live
     }
 }
 
@@ -206,10 +219,10 @@ impl Replay for LazyReplayList {
         key
     }
     fn order_mut(&mut self) -> &mut Vec<Key> {
-        &mut self.order
+        &mut self.0.order
     }
     fn order(&self) -> &Vec<Key> {
-        &self.order
+        &self.0.order
     }
 }
 
@@ -388,6 +401,6 @@ mod tests {
         }
         let recorded = floor.recorder.open_list().last_handed;
         assert_ne!(recorded, Key::default());
-        assert_eq!(floor.replay.open_list().last_handed, recorded);
+        assert_eq!(floor.replay.open_list().0.last_handed, recorded);
     }
 }
