@@ -87,7 +87,7 @@
 
 use astar_core::{Grid, NodeId, Point, DIRECTIONS};
 
-const NIL: NodeId = NodeId::MAX;
+use openlist_linked::NIL;
 const OPEN: u8 = 1;
 const CLOSED: u8 = 2;
 /// Not reached yet in this search (never stored in `state`).
@@ -555,15 +555,7 @@ impl AmitSearch {
     }
 
     fn unlink(&mut self, node: NodeId) {
-        if self.head == node {
-            self.head = self.next[node as usize];
-            return;
-        }
-        let mut at = self.head;
-        while self.next[at as usize] != node {
-            at = self.next[at as usize];
-        }
-        self.next[at as usize] = self.next[node as usize];
+        openlist_linked::unlink(&mut self.head, &mut self.next, node);
     }
 
     fn min_f_on_open(&self) -> u64 {

@@ -11,7 +11,29 @@
 
 use astar_core::{Key, NodeId, OpenList};
 
-const NIL: NodeId = NodeId::MAX;
+/// The end of a list: the link after its last node.
+pub const NIL: NodeId = NodeId::MAX;
+
+/// Unlinks `node` from the singly-linked list that starts at `head` and
+/// whose links are `next[node]`, walking from the head to find its
+/// predecessor: O(position). Shared with the Amit port, whose OPEN is linked
+/// the same way.
+///
+/// # Panics
+/// If `node` is not on the list.
+#[inline]
+pub fn unlink(head: &mut NodeId, next: &mut [NodeId], node: NodeId) {
+    if *head == node {
+        *head = next[node as usize];
+        return;
+    }
+    let mut at = *head;
+    while next[at as usize] != node {
+        at = next[at as usize];
+        assert_ne!(at, NIL, "node {node} is not on the list");
+    }
+    next[at as usize] = next[node as usize];
+}
 
 /// Sorted singly-linked list in an arena.
 #[derive(Debug, Clone)]
@@ -61,16 +83,7 @@ impl SortedLinkedList {
     /// Unlinks `node`, walking from the head to find its predecessor.
     #[inline]
     fn unlink(&mut self, node: NodeId) {
-        if self.head == node {
-            self.head = self.next[node as usize];
-            return;
-        }
-        let mut at = self.head;
-        while self.next[at as usize] != node {
-            at = self.next[at as usize];
-            assert_ne!(at, NIL, "node {node} is not on the list");
-        }
-        self.next[at as usize] = self.next[node as usize];
+        unlink(&mut self.head, &mut self.next, node);
     }
 
     /// The keys in list order, head first (for tests and pictures).
