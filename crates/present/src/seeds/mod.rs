@@ -207,6 +207,32 @@ mod tests {
         assert_eq!(write_tables(&run.out, None).unwrap(), first);
         assert_eq!(std::fs::read(run.out.join("tables.md")).unwrap(), tables);
         assert_eq!(std::fs::read(run.out.join("README.md")).unwrap(), readme);
+
+        // An experiment whose CSV is gone is said to be unmeasured under its
+        // own title; the others keep their tables.
+        std::fs::remove_file(run.out.join("slip.csv")).unwrap();
+        let (_, without) = tables_from(&run.out).unwrap();
+        let slip = format!(
+            "#### {}\n\nNot measured: the folder has no `slip.csv`.\n\n",
+            Slip::TITLE
+        );
+        assert!(without.contains(&slip), "{without}");
+        assert!(
+            !without.contains("`slip.csv`, "),
+            "an unmeasured CSV is not listed: {without}"
+        );
+        for title in [
+            HeuristicQuirk::TITLE,
+            GoalTestQuirk::TITLE,
+            Amit::TITLE,
+            HeapScan::TITLE,
+        ] {
+            let at = without.find(title).unwrap();
+            assert!(
+                without[at..].contains("\n| "),
+                "{title} lost its table: {without}"
+            );
+        }
     }
 
     #[test]
