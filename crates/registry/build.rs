@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// The peer crates, as named in `Cargo.lock`; each also has an arm in
 /// `Strategy::peer_version` (the registry test on peers checks the pair).
-const PEERS: [&str; 2] = ["pathfinding", "petgraph"];
+const PEERS: [&str; 3] = ["pathfinding", "petgraph", "grid_pathfinding"];
 
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");

@@ -72,8 +72,8 @@ fn count(text: &str, what: &str) -> Result<usize> {
 /// not linear-time.
 fn strategies(names: Option<&str>) -> Result<Vec<Strategy>> {
     let chosen = match names {
-        Some(names) => Strategy::parse_list(names)?.0,
-        None => Strategy::ALL.to_vec(),
+        Some(names) => Strategy::parse_list(names)?.for_rules(&Rules::default()),
+        None => Strategy::supporting(&Rules::default()),
     };
     Ok(Strategy::ALL
         .iter()

@@ -34,6 +34,7 @@
 
 mod floor;
 mod grid_moves;
+mod jps_peer;
 mod peer;
 mod peer_common;
 mod petgraph_peer;
@@ -41,6 +42,7 @@ mod solver;
 pub mod strategy;
 
 pub use floor::{FloorSolver, LazyFloorSolver, ReplaySolver};
+pub use jps_peer::GridJpsPeer;
 pub use peer::PathfindingPeer;
 pub use petgraph_peer::{CallbackCalls, PetgraphPeer};
 pub use solver::Solver;

@@ -46,6 +46,10 @@ pub enum Kind {
     Floor,
     /// Another crate's A*: comparable on cost only.
     Peer,
+    /// Another algorithm (jump point search), not an A* over an open list:
+    /// a reference row for what changing the algorithm buys, kept apart
+    /// from the lists and the A* peers in every table and chart.
+    Algorithm,
 }
 
 impl Kind {
@@ -75,6 +79,7 @@ macro_rules! strategies {
         ///
         /// // Every strategy that runs these rules gives the same report: the
         /// // same cost, and (the peers reporting the core's) the same counters.
+        /// // Jump point search cuts corners, so it runs other rules.
         /// let grid = Grid::from_ascii(
         ///     "
         ///     .....#....
@@ -89,14 +94,13 @@ macro_rules! strategies {
         /// let (start, goal) = (Point::new(0, 0), Point::new(9, 0));
         /// let query = Query::new(&grid, start, goal, &rules);
         /// let mut reports = Vec::new();
-        /// for &strategy in Strategy::ALL {
-        ///     if strategy.supports(&rules).is_ok() {
-        ///         let mut solver = strategy.solver();
-        ///         solver.prepare(&query).unwrap();
-        ///         reports.push(solver.solve(&query).unwrap());
-        ///     }
+        /// for strategy in Strategy::supporting(&rules) {
+        ///     let mut solver = strategy.solver();
+        ///     solver.prepare(&query).unwrap();
+        ///     reports.push(solver.solve(&query).unwrap());
         /// }
-        /// assert_eq!(reports.len(), Strategy::ALL.len());
+        /// assert_eq!(reports.len(), Strategy::ALL.len() - 1);
+        /// assert!(Strategy::GridJps.supports(&rules).is_err());
         /// assert!(reports[0].cost.is_some());
         /// assert!(reports.iter().all(|r| *r == reports[0]));
         /// ```
@@ -199,6 +203,8 @@ strategies! {
         Pathfinding => "pathfinding", Peer, crate::peer::PathfindingPeer,
         /// `petgraph`'s `algo::astar` on a compressed-sparse-row graph of the grid.
         Petgraph => "petgraph", Peer, crate::petgraph_peer::PetgraphPeer,
+        /// `grid_pathfinding`'s jump point search (corner-cutting moves only).
+        GridJps => "grid-jps", Algorithm, crate::jps_peer::GridJpsPeer,
     }
 }
 
@@ -220,10 +226,22 @@ impl Strategy {
                 Strategy::Petgraph => crate::petgraph_peer::PetgraphPeer::supports(rules),
                 _ => unreachable!("{self} is not a peer"),
             },
+            Kind::Algorithm => crate::jps_peer::GridJpsPeer::supports(rules),
         }
     }
 
-    /// For a peer, the version of its crate this build links (from
+    /// For a strategy that is another crate's code (a peer, another
+    /// algorithm), that crate's name as `Cargo.lock` spells it.
+    pub fn external_crate(self) -> Option<&'static str> {
+        match self {
+            Strategy::Pathfinding => Some("pathfinding"),
+            Strategy::Petgraph => Some("petgraph"),
+            Strategy::GridJps => Some("grid_pathfinding"),
+            _ => None,
+        }
+    }
+
+    /// For a peer or another algorithm, the version of its crate this build links (from
     /// `Cargo.lock`, read when the registry is built): what a run folder
     /// records next to the commit, so a cited ratio names the crate's
     /// version. `None` for the project's own strategies.
@@ -231,6 +249,7 @@ impl Strategy {
         match self {
             Strategy::Pathfinding => Some(env!("PEER_VERSION_PATHFINDING")),
             Strategy::Petgraph => Some(env!("PEER_VERSION_PETGRAPH")),
+            Strategy::GridJps => Some(env!("PEER_VERSION_GRID_PATHFINDING")),
             _ => None,
         }
     }
@@ -238,7 +257,7 @@ impl Strategy {
     /// Parses `all` or a comma-separated list of names (no repeats).
     pub fn parse_list(text: &str) -> Result<StrategyList, RegistryError> {
         if text.trim() == "all" {
-            return Ok(StrategyList(Strategy::ALL.to_vec()));
+            return Ok(StrategyList::All);
         }
         let mut out = Vec::new();
         for name in text.split(',').map(str::trim) {
@@ -251,7 +270,18 @@ impl Strategy {
         if out.is_empty() {
             return Err(RegistryError::NoStrategy);
         }
-        Ok(StrategyList(out))
+        Ok(StrategyList::Named(out))
+    }
+
+    /// Every strategy that can run a search under `rules`, in report order:
+    /// what `all` means for a run under those rules (a strategy named on
+    /// its own that cannot is refused with the reason instead).
+    pub fn supporting(rules: &Rules) -> Vec<Strategy> {
+        Strategy::ALL
+            .iter()
+            .copied()
+            .filter(|s| s.supports(rules).is_ok())
+            .collect()
     }
 
     /// The open lists whose operations grow linearly ([`Growth::Linear`]).
@@ -280,7 +310,25 @@ impl Strategy {
 
 /// Several strategies, as parsed from `all` or `a,b,c`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StrategyList(pub Vec<Strategy>);
+pub enum StrategyList {
+    /// `all`: every strategy that can run the rules of the run.
+    All,
+    /// The strategies named, in the order given.
+    Named(Vec<Strategy>),
+}
+
+impl StrategyList {
+    /// The strategies of a run under `rules`: for `all` every one that
+    /// supports them ([`Strategy::supporting`]), so `all` never asks for a
+    /// search that must fail; named ones as given, for the run to refuse
+    /// with the reason if one cannot.
+    pub fn for_rules(&self, rules: &Rules) -> Vec<Strategy> {
+        match self {
+            StrategyList::All => Strategy::supporting(rules),
+            StrategyList::Named(named) => named.clone(),
+        }
+    }
+}
 
 impl FromStr for Strategy {
     type Err = RegistryError;

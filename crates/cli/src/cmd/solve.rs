@@ -44,7 +44,7 @@ impl SolveArgs {
             expansion_limit: self.limit,
             ..self.rules.rules()
         };
-        let strategies = self.strategy.0;
+        let strategies = self.strategy.for_rules(&rules);
         let query = Query {
             grid: &grid,
             start: self.from,

@@ -9,7 +9,7 @@ use crate::args::{
 use anyhow::{bail, Context, Result};
 use astar_core::{ClosedNodes, GoalTest, NeighbourOrder};
 use astar_harness::experiments::sweep::{
-    self, is_preset, real_config, SweepPlan, DEFAULT_SEED, FULL, QUICK, REAL_BUDGET_MS,
+    self, is_preset, real_config, real_rules, SweepPlan, DEFAULT_SEED, FULL, QUICK, REAL_BUDGET_MS,
     REAL_MIN_TIME_MS,
 };
 use astar_harness::measure::machine;
@@ -97,7 +97,7 @@ const NOT_CONFIG: [&str; 5] = ["resume", "threads", "out", "no_report", "shard"]
 
 /// Flags of `sweep` that say what random maps to draw or which rules to use:
 /// a real-map sweep has its own maps and MovingAI's rules (only `--tie` may vary).
-const RANDOM_ONLY: [&str; 14] = [
+const RANDOM_ONLY: [&str; 13] = [
     "sizes",
     "densities",
     "maps",
@@ -108,7 +108,6 @@ const RANDOM_ONLY: [&str; 14] = [
     "heuristic",
     "costs",
     "moves",
-    "corner_cutting",
     "neighbours",
     "closed",
     "goal_test",
@@ -140,7 +139,11 @@ impl SweepArgs {
             seed: self.seed,
             min_time_ms: self.min_time_ms.unwrap_or(p.min_time_ms),
             budget_ms: self.budget_ms.or(p.budget_ms),
-            ..SweepConfig::new(&self.strategies.0, &self.rules.rules(), self.rules.costs)
+            ..SweepConfig::new(
+                &self.strategies.for_rules(&self.rules.rules()),
+                &self.rules.rules(),
+                self.rules.costs,
+            )
         }
     }
 
@@ -172,14 +175,15 @@ impl SweepArgs {
         }
         if let Some(flag) = RANDOM_ONLY.iter().find(|f| given(f)) {
             bail!(
-                "--{} is for random maps; a --scen sweep uses its files' maps and MovingAI's rules",
+                "--{} is for random maps; a --scen sweep uses its files' maps and MovingAI's rules (with --corner-cutting if asked)",
                 flag.replace('_', "-")
             );
         }
+        let rules = real_rules(self.rules.tie, self.rules.corner_cutting);
         Ok(SweepPlan {
             config: real_config(
-                &self.strategies.0,
-                self.rules.tie,
+                &self.strategies.for_rules(&rules),
+                &rules,
                 self.min_time_ms.unwrap_or(REAL_MIN_TIME_MS),
             ),
             real: Some(RealMapsConfig {

@@ -135,7 +135,7 @@ fn hand_made_run(dir: &Path) -> PathBuf {
     let strategies = ["linear", "heap", "bucket", "floor"];
     let config = astar_harness::experiments::sweep::real_config(
         &strategies.map(|s| s.parse().unwrap()),
-        astar_core::TiePolicy::Lifo,
+        &astar_harness::experiments::sweep::real_rules(astar_core::TiePolicy::Lifo, false),
         2.0,
     );
     let meta = RunMeta {

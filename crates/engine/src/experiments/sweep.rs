@@ -128,7 +128,11 @@ pub fn preset_config(p: &Preset) -> SweepConfig {
         seed: DEFAULT_SEED,
         min_time_ms: p.min_time_ms,
         budget_ms: p.budget_ms,
-        ..SweepConfig::new(Strategy::ALL, &Rules::default(), CostModel::Seed)
+        ..SweepConfig::new(
+            &Strategy::supporting(&Rules::default()),
+            &Rules::default(),
+            CostModel::Seed,
+        )
     }
 }
 
@@ -138,16 +142,25 @@ pub fn is_preset(config: &SweepConfig) -> bool {
     *config == preset_config(&QUICK) || *config == preset_config(&FULL)
 }
 
-/// The [`SweepConfig`] of a real-map run: MovingAI's rules with `tie`, and
-/// no random maps (the budget is the run's [`RealMapsConfig::budget_ms`]).
-pub fn real_config(strategies: &[Strategy], tie: TiePolicy, min_time_ms: f64) -> SweepConfig {
-    let rules = Rules {
+/// The rules of a real-map run: MovingAI's, with `tie`, and with corner
+/// cutting when `corner_cutting` (a move set some crates use, jump point
+/// search among them; the files' optimal lengths then do not apply, and rows
+/// are checked against each other only).
+pub fn real_rules(tie: TiePolicy, corner_cutting: bool) -> Rules {
+    Rules {
         tie,
+        corner_cutting,
         ..Rules::movingai()
-    };
+    }
+}
+
+/// The [`SweepConfig`] of a real-map run under `rules` (see [`real_rules`]),
+/// with no random maps (the budget is the run's
+/// [`RealMapsConfig::budget_ms`]).
+pub fn real_config(strategies: &[Strategy], rules: &Rules, min_time_ms: f64) -> SweepConfig {
     SweepConfig {
         min_time_ms,
-        ..SweepConfig::new(strategies, &rules, CostModel::MovingAi)
+        ..SweepConfig::new(strategies, rules, CostModel::MovingAi)
     }
 }
 
@@ -180,6 +193,11 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
     let strategies = &config.strategies;
     let rules = plan.rules();
     // Everything is read and checked before a run folder exists.
+    for s in strategies {
+        if let Err(why) = s.supports(&rules) {
+            bail!("strategy {s} cannot run this sweep's rules: {why}");
+        }
+    }
     let work = match &plan.real {
         None => {
             check_memory(config, strategies, &rules, threads)?;
@@ -188,11 +206,6 @@ pub fn run(plan: &SweepPlan) -> Result<Finished> {
         Some(real) => {
             if real.budget_ms.is_nan() || real.budget_ms <= 0.0 {
                 bail!("--budget-ms must be positive");
-            }
-            for s in strategies {
-                if let Err(why) = s.supports(&rules) {
-                    bail!("strategy {s} cannot run MovingAI's rules: {why}");
-                }
             }
             Work::Scenarios(load_suite(real)?)
         }
@@ -588,7 +601,7 @@ impl Job<'_> {
                     family: map.family.to_string(),
                     map: scen.map_basename().to_string(),
                     bucket: scen.bucket,
-                    optimal: Some(scen.optimal),
+                    optimal: self.file_lengths_apply().then_some(scen.optimal),
                     ..Record::default()
                 };
                 let scope = (template.map_seed, row as u64);
@@ -596,7 +609,7 @@ impl Job<'_> {
                     template,
                     Ok((&map.grid, scen.start, scen.goal)),
                     file + row,
-                    Some(scen),
+                    self.file_lengths_apply().then_some(scen),
                     scope,
                 )
             }
@@ -651,6 +664,12 @@ impl Job<'_> {
             note_over_budget(&mut over, scope, r);
         }
         Some(rows)
+    }
+
+    /// Whether a scenario file's optimal lengths hold for this run's rules:
+    /// they assume MovingAI's moves, which never cut a corner.
+    fn file_lengths_apply(&self) -> bool {
+        !self.rules.corner_cutting
     }
 
     /// Grows every searcher's arrays to maps of `grid`'s shape with a
@@ -776,7 +795,7 @@ mod tests {
     #[test]
     fn a_real_map_run_searches_movingai_rules_with_its_tie_policy() {
         for tie in [TiePolicy::Lifo, TiePolicy::Fifo, TiePolicy::LargerG] {
-            let config = real_config(&[Strategy::Heap], tie, 2.0);
+            let config = real_config(&[Strategy::Heap], &real_rules(tie, false), 2.0);
             assert_eq!(config.tie, tie);
             assert_eq!(
                 config.rules(),

@@ -6,7 +6,8 @@
 //! Colours are Paul Tol's and Okabe–Ito's colour-blind-safe ones: the
 //! seeds' linear-time lists in purples and reds, the heaps in blues, the
 //! monotone queues in greens, the reference peers in orange and brown, the
-//! floors black and dark grey. A name no strategy of the registry has (a
+//! floors black and dark grey, another algorithm (jump point search) reddish
+//! purple. A name no strategy of the registry has (a
 //! run folder's strategy since removed) is drawn grey, dotted, with a marker
 //! of its own among such names.
 
@@ -61,6 +62,8 @@ pub(crate) enum Hue {
     Monotone,
     /// The floors and the reference peers.
     References,
+    /// Another algorithm than A* (jump point search): apart from the rest.
+    Algorithms,
     /// A name no strategy of the registry has (one since removed).
     Other,
 }
@@ -73,6 +76,7 @@ impl Hue {
             Hue::Heaps => "heaps",
             Hue::Monotone => "monotone queues",
             Hue::References => "references",
+            Hue::Algorithms => "another algorithm",
             Hue::Other => "others",
         }
     }
@@ -116,6 +120,8 @@ pub(crate) fn look(strategy: Strategy) -> Look {
         Strategy::LazyFloor => (References, Rgb(85, 85, 85), Marker::None, Chain),
         Strategy::Pathfinding => (References, Rgb(230, 159, 0), Cross, Chain),
         Strategy::Petgraph => (References, Rgb(153, 85, 0), Star, Dotted),
+        // Okabe–Ito's reddish purple, a hue no list or peer uses.
+        Strategy::GridJps => (Algorithms, Rgb(204, 121, 167), Star, Dashed),
     };
     // The floors are bounds, not lists: thinner. The heap, whose speedup the
     // seeds claim, thicker.

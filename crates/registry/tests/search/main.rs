@@ -5,10 +5,12 @@
 //! - [`paths`]: every path is legal and costs what the search says; re-opens happen; costs past 32 bits are an error.
 //! - [`seed000`]: seed 000's worked example, traced by hand.
 //! - [`memory`]: every strategy's bytes per cell count what OPEN held.
+//! - [`jump_points`]: `grid_pathfinding`'s jump point search runs only its own move set, legally, never below the optimum.
 //! - [`peers`]: the peers find the core's cost, never reuse a stale preparation, and do the work they claim.
 //! - [`peer_work`]: the `pathfinding` peer expands what an A* with the query's heuristic expands.
 //! - [`prepared`]: what the floor and the peer prepared never answers another query.
 
+mod jump_points;
 mod memory;
 mod paths;
 mod peer_work;
