@@ -189,6 +189,8 @@ strategies! {
         Radix => openlist_radix::RadixHeap, Sublinear,
         /// Seed 003's heap: decrease-key finds the node by a linear scan.
         HeapScan => openlist_heap_scan::ScanHeap, Linear,
+        /// The `priority-queue` crate: an indexed heap over a hash map.
+        CratePriorityQueue => openlist_crate_priority_queue::CratePriorityQueue, Sublinear,
     }
     others {
         /// The zero-cost floor: the recorded search replayed without OPEN.
@@ -231,6 +233,9 @@ impl Strategy {
         match self {
             Strategy::Pathfinding => Some(("pathfinding", env!("CRATE_VERSION_PATHFINDING"))),
             Strategy::Petgraph => Some(("petgraph", env!("CRATE_VERSION_PETGRAPH"))),
+            Strategy::CratePriorityQueue => {
+                Some(("priority-queue", env!("CRATE_VERSION_PRIORITY_QUEUE")))
+            }
             _ => None,
         }
     }
