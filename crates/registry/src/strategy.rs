@@ -191,6 +191,8 @@ strategies! {
         HeapScan => openlist_heap_scan::ScanHeap, Linear,
         /// The `priority-queue` crate: an indexed heap over a hash map.
         CratePriorityQueue => openlist_crate_priority_queue::CratePriorityQueue, Sublinear,
+        /// The `keyed_priority_queue` crate: a binary heap beside a hash map.
+        CrateKeyedPq => openlist_crate_keyed_pq::CrateKeyedPq, Sublinear,
     }
     others {
         /// The zero-cost floor: the recorded search replayed without OPEN.
@@ -236,6 +238,10 @@ impl Strategy {
             Strategy::CratePriorityQueue => {
                 Some(("priority-queue", env!("CRATE_VERSION_PRIORITY_QUEUE")))
             }
+            Strategy::CrateKeyedPq => Some((
+                "keyed_priority_queue",
+                env!("CRATE_VERSION_KEYED_PRIORITY_QUEUE"),
+            )),
             _ => None,
         }
     }

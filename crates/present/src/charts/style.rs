@@ -117,6 +117,7 @@ pub(crate) fn look(strategy: Strategy) -> Look {
         // Paul Tol's yellows; the marker of the project's list of the same
         // shape (the indexed heap's diamond, the lazy heap's circle).
         Strategy::CratePriorityQueue => (Crates, Rgb(153, 119, 0), Diamond, Solid),
+        Strategy::CrateKeyedPq => (Crates, Rgb(204, 187, 68), Diamond, Dashed),
         Strategy::Floor => (References, Rgb(0, 0, 0), Marker::None, Dashed),
         // The floor of lazy lists: a bound like the floor, so drawn near it
         // (dark grey, unmarked), dash-dotted to tell the two apart in grey.
