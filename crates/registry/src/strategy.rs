@@ -193,6 +193,8 @@ strategies! {
         CratePriorityQueue => openlist_crate_priority_queue::CratePriorityQueue, Sublinear,
         /// The `keyed_priority_queue` crate: a binary heap beside a hash map.
         CrateKeyedPq => openlist_crate_keyed_pq::CrateKeyedPq, Sublinear,
+        /// The `dary_heap` crate's 4-ary heap, no decrease-key: stale entries skipped.
+        CrateDaryHeap => openlist_crate_dary_heap::CrateDaryHeap, Sublinear,
     }
     others {
         /// The zero-cost floor: the recorded search replayed without OPEN.
@@ -242,6 +244,7 @@ impl Strategy {
                 "keyed_priority_queue",
                 env!("CRATE_VERSION_KEYED_PRIORITY_QUEUE"),
             )),
+            Strategy::CrateDaryHeap => Some(("dary_heap", env!("CRATE_VERSION_DARY_HEAP"))),
             _ => None,
         }
     }

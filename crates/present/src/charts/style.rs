@@ -118,6 +118,7 @@ pub(crate) fn look(strategy: Strategy) -> Look {
         // shape (the indexed heap's diamond, the lazy heap's circle).
         Strategy::CratePriorityQueue => (Crates, Rgb(153, 119, 0), Diamond, Solid),
         Strategy::CrateKeyedPq => (Crates, Rgb(204, 187, 68), Diamond, Dashed),
+        Strategy::CrateDaryHeap => (Crates, Rgb(238, 204, 102), Circle, Dotted),
         Strategy::Floor => (References, Rgb(0, 0, 0), Marker::None, Dashed),
         // The floor of lazy lists: a bound like the floor, so drawn near it
         // (dark grey, unmarked), dash-dotted to tell the two apart in grey.
