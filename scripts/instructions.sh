@@ -33,7 +33,7 @@ elif [[ -z $row ]]; then
     # Rows are counted from 0; the header is the first line.
     row=$(($(grep -c . "$scen") - 2))
 fi
-strategies=(floor lazy-floor heap dary4 pairing bucket radix lazy-heap sparse-bucket two-level pathfinding)
+strategies=(floor lazy-floor heap dary4 pairing bucket radix lazy-heap sparse-bucket two-level crate-priority-queue crate-keyed-pq crate-dary-heap pathfinding)
 out=reports/instructions
 mkdir -p "$out"
 work=$(mktemp -d)

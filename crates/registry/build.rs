@@ -1,28 +1,36 @@
-//! Records the version of each peer crate this build links, read from the
-//! workspace's `Cargo.lock`, so that a run folder can say which `pathfinding`
-//! and `petgraph` it measured (`Strategy::peer_version`).
+//! Records the version of each published crate a strategy measures, read
+//! from the workspace's `Cargo.lock`: the peers' A* (`pathfinding`,
+//! `petgraph`) and the queues the crate-backed open lists wrap, so that a
+//! run folder can say which version it measured (`Strategy::crate_version`).
 
 use std::path::Path;
 
-/// The peer crates, as named in `Cargo.lock`; each also has an arm in
-/// `Strategy::peer_version` (the registry test on peers checks the pair).
-const PEERS: [&str; 3] = ["pathfinding", "petgraph", "grid_pathfinding"];
+/// The crates, as named in `Cargo.lock`; each also has an arm in
+/// `Strategy::published` (a registry test checks the pair against the lock).
+const CRATES: [&str; 6] = [
+    "pathfinding",
+    "petgraph",
+    "grid_pathfinding",
+    "priority-queue",
+    "keyed_priority_queue",
+    "dary_heap",
+];
 
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let lock = Path::new(&manifest).join("../../Cargo.lock");
     println!("cargo:rerun-if-changed={}", lock.display());
     let text = std::fs::read_to_string(&lock).unwrap_or_default();
-    for peer in PEERS {
-        let versions = locked_versions(&text, peer);
+    for name in CRATES {
+        let versions = locked_versions(&text, name);
         let version = if versions.is_empty() {
             "unknown".to_string()
         } else {
             versions.join(" or ")
         };
         println!(
-            "cargo:rustc-env=PEER_VERSION_{}={version}",
-            peer.to_uppercase()
+            "cargo:rustc-env=CRATE_VERSION_{}={version}",
+            name.to_uppercase().replace('-', "_")
         );
     }
 }

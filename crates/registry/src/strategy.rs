@@ -193,6 +193,12 @@ strategies! {
         Radix => openlist_radix::RadixHeap, Sublinear,
         /// Seed 003's heap: decrease-key finds the node by a linear scan.
         HeapScan => openlist_heap_scan::ScanHeap, Linear,
+        /// The `priority-queue` crate: an indexed heap over a hash map.
+        CratePriorityQueue => openlist_crate_priority_queue::CratePriorityQueue, Sublinear,
+        /// The `keyed_priority_queue` crate: a binary heap beside a hash map.
+        CrateKeyedPq => openlist_crate_keyed_pq::CrateKeyedPq, Sublinear,
+        /// The `dary_heap` crate's 4-ary heap, no decrease-key: stale entries skipped.
+        CrateDaryHeap => openlist_crate_dary_heap::CrateDaryHeap, Sublinear,
     }
     others {
         /// The zero-cost floor: the recorded search replayed without OPEN.
@@ -230,28 +236,40 @@ impl Strategy {
         }
     }
 
-    /// For a strategy that is another crate's code (a peer, another
-    /// algorithm), that crate's name as `Cargo.lock` spells it.
-    pub fn external_crate(self) -> Option<&'static str> {
+    /// The published crate this strategy measures, with the version this
+    /// build links (from `Cargo.lock`, read when the registry is built): a
+    /// peer's A*, jump point search, or the queue a crate-backed open list wraps. `None` for
+    /// the project's own strategies.
+    fn published(self) -> Option<(&'static str, &'static str)> {
         match self {
-            Strategy::Pathfinding => Some("pathfinding"),
-            Strategy::Petgraph => Some("petgraph"),
-            Strategy::GridJps => Some("grid_pathfinding"),
+            Strategy::Pathfinding => Some(("pathfinding", env!("CRATE_VERSION_PATHFINDING"))),
+            Strategy::Petgraph => Some(("petgraph", env!("CRATE_VERSION_PETGRAPH"))),
+            Strategy::GridJps => Some(("grid_pathfinding", env!("CRATE_VERSION_GRID_PATHFINDING"))),
+            Strategy::CratePriorityQueue => {
+                Some(("priority-queue", env!("CRATE_VERSION_PRIORITY_QUEUE")))
+            }
+            Strategy::CrateKeyedPq => Some((
+                "keyed_priority_queue",
+                env!("CRATE_VERSION_KEYED_PRIORITY_QUEUE"),
+            )),
+            Strategy::CrateDaryHeap => Some(("dary_heap", env!("CRATE_VERSION_DARY_HEAP"))),
             _ => None,
         }
     }
 
-    /// For a peer or another algorithm, the version of its crate this build links (from
-    /// `Cargo.lock`, read when the registry is built): what a run folder
-    /// records next to the commit, so a cited ratio names the crate's
-    /// version. `None` for the project's own strategies.
-    pub fn peer_version(self) -> Option<&'static str> {
-        match self {
-            Strategy::Pathfinding => Some(env!("PEER_VERSION_PATHFINDING")),
-            Strategy::Petgraph => Some(env!("PEER_VERSION_PETGRAPH")),
-            Strategy::GridJps => Some(env!("PEER_VERSION_GRID_PATHFINDING")),
-            _ => None,
-        }
+    /// The name on crates.io of the published crate this strategy measures
+    /// (see [`Strategy::crate_version`]); `None` for the project's own
+    /// strategies.
+    pub fn crate_name(self) -> Option<&'static str> {
+        self.published().map(|(name, _)| name)
+    }
+
+    /// For a peer or a crate-backed open list, the version of the crate it
+    /// measures that this build links: what a run folder records next to
+    /// the commit, so a cited ratio names the crate's version. `None` for
+    /// the project's own strategies.
+    pub fn crate_version(self) -> Option<&'static str> {
+        self.published().map(|(_, version)| version)
     }
 
     /// Parses `all` or a comma-separated list of names (no repeats).
@@ -349,6 +367,40 @@ impl fmt::Display for Strategy {
 #[cfg(test)]
 mod tests {
     use super::{Kind, Strategy};
+
+    /// Every strategy that measures a published crate names it and the
+    /// version this build links, as `Cargo.lock` records it: every peer,
+    /// and exactly the open lists named `crate-…`; the project's own
+    /// strategies name none.
+    #[test]
+    fn each_published_crate_is_named_with_its_locked_version() {
+        let lock =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock"))
+                .unwrap();
+        for &s in Strategy::ALL {
+            let published = match s.kind() {
+                Kind::Peer | Kind::Algorithm => true,
+                Kind::OpenList => s.name().starts_with("crate-"),
+                Kind::Floor => false,
+            };
+            let (Some(name), Some(version)) = (s.crate_name(), s.crate_version()) else {
+                assert!(!published, "{s} names no crate");
+                assert_eq!((s.crate_name(), s.crate_version()), (None, None), "{s}");
+                continue;
+            };
+            assert!(published, "{s} names a crate, {name}");
+            assert!(
+                version.split('.').count() == 3
+                    && version.split('.').all(|p| p.parse::<u32>().is_ok()),
+                "{s}: {version:?}"
+            );
+            let entry = format!("name = \"{name}\"\nversion = \"{version}\"\n");
+            assert!(
+                lock.contains(&entry),
+                "{s}: {name} {version} is not in Cargo.lock"
+            );
+        }
+    }
 
     #[test]
     fn a_name_has_its_strategys_kind_and_an_unknown_name_none() {

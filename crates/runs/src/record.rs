@@ -413,8 +413,11 @@ pub struct MachineFacts {
     pub cpu: String,
     /// Logical cores of the machine.
     pub cores: usize,
-    /// The version of each peer crate the build linked, by crate name
-    /// (`Strategy::peer_version`); empty in runs recorded before it was.
+    /// The version of each published crate the build linked that a
+    /// strategy measures, by strategy name (`Strategy::crate_version`): the
+    /// peers' since they were added, the crate-backed open lists' since
+    /// those were (the key kept its first name); empty in runs recorded
+    /// before either.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub peers: BTreeMap<String, String>,
 }

@@ -171,12 +171,13 @@ fn tiny_sweep_end_to_end() {
     assert!(m.machine.rustc.starts_with("rustc "), "{}", m.machine.rustc);
     assert!(!m.machine.cpu.is_empty());
     assert!(m.machine.cores >= 1);
-    // The build's peer crates, each with the version it links, and no
+    // The crate of each strategy that measures a published one (the peers,
+    // the crate-backed lists), with the version the build links, and no
     // other strategy.
     for &s in Strategy::ALL {
         assert_eq!(
             m.machine.peers.get(s.name()).map(String::as_str),
-            s.peer_version(),
+            s.crate_version(),
             "{s}"
         );
     }

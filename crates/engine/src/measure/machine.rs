@@ -243,7 +243,7 @@ pub fn facts() -> astar_runs::MachineFacts {
         cores: cores(),
         peers: astar_registry::Strategy::ALL
             .iter()
-            .filter_map(|s| Some((s.name().to_string(), s.peer_version()?.to_string())))
+            .filter_map(|s| Some((s.name().to_string(), s.crate_version()?.to_string())))
             .collect(),
     }
 }

@@ -5,9 +5,10 @@
 //!
 //! Colours are Paul Tol's and Okabe–Ito's colour-blind-safe ones: the
 //! seeds' linear-time lists in purples and reds, the heaps in blues, the
-//! monotone queues in greens, the reference peers in orange and brown, the
-//! floors black and dark grey, another algorithm (jump point search) reddish
-//! purple. A name no strategy of the registry has (a
+//! monotone queues in greens, the open lists built on crates.io's queues in
+//! yellows, the reference peers in orange and brown, the floors black and
+//! dark grey, another algorithm (jump point search) reddish purple. A name
+//! no strategy of the registry has (a
 //! run folder's strategy since removed) is drawn grey, dotted, with a marker
 //! of its own among such names.
 
@@ -60,6 +61,8 @@ pub(crate) enum Hue {
     Heaps,
     /// The monotone (bucket and radix) queues.
     Monotone,
+    /// The open lists built on published crates' queues.
+    Crates,
     /// The floors and the reference peers.
     References,
     /// Another algorithm than A* (jump point search): apart from the rest.
@@ -75,6 +78,7 @@ impl Hue {
             Hue::Lists => "lists (linear time)",
             Hue::Heaps => "heaps",
             Hue::Monotone => "monotone queues",
+            Hue::Crates => "crates.io queues",
             Hue::References => "references",
             Hue::Algorithms => "another algorithm",
             Hue::Other => "others",
@@ -114,6 +118,11 @@ pub(crate) fn look(strategy: Strategy) -> Look {
         Strategy::Radix => (Monotone, Rgb(68, 170, 153), Triangle, Dashed),
         Strategy::SparseBucket => (Monotone, Rgb(153, 153, 51), Circle, Dotted),
         Strategy::TwoLevel => (Monotone, Rgb(102, 153, 204), Diamond, Chain),
+        // Paul Tol's yellows; the marker of the project's list of the same
+        // shape (the indexed heap's diamond, the lazy heap's circle).
+        Strategy::CratePriorityQueue => (Crates, Rgb(153, 119, 0), Diamond, Solid),
+        Strategy::CrateKeyedPq => (Crates, Rgb(204, 187, 68), Diamond, Dashed),
+        Strategy::CrateDaryHeap => (Crates, Rgb(238, 204, 102), Circle, Dotted),
         Strategy::Floor => (References, Rgb(0, 0, 0), Marker::None, Dashed),
         // The floor of lazy lists: a bound like the floor, so drawn near it
         // (dark grey, unmarked), dash-dotted to tell the two apart in grey.
@@ -219,6 +228,7 @@ mod tests {
         assert_eq!(hue(Strategy::Dary8), Hue::Heaps);
         assert_eq!(hue(Strategy::Radix), Hue::Monotone);
         assert_eq!(hue(Strategy::SparseBucket), Hue::Monotone);
+        assert_eq!(hue(Strategy::CratePriorityQueue), Hue::Crates);
         assert_eq!(hue(Strategy::Petgraph), Hue::References);
         assert_eq!(hue(Strategy::LazyFloor), Hue::References);
         assert_eq!(look(Strategy::Floor).colour, Rgb(0, 0, 0));

@@ -302,27 +302,3 @@ fn petgraph_does_the_work_of_an_a_star() {
         calls.edge_costs
     );
 }
-
-/// Every strategy that is another crate's code (the peers, jump point
-/// search), and only such a one, names its crate and the version this build
-/// links, as `Cargo.lock` records it.
-#[test]
-fn each_peer_names_the_locked_version_of_its_crate() {
-    let lock =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).unwrap();
-    for &s in Strategy::ALL {
-        let external = matches!(s.kind(), Kind::Peer | Kind::Algorithm);
-        let (Some(version), Some(krate)) = (s.peer_version(), s.external_crate()) else {
-            assert!(!external, "{s} names no version or crate");
-            assert_eq!(s.peer_version(), None, "{s}");
-            continue;
-        };
-        assert!(external, "{s} is not another crate's code");
-        assert!(
-            version.split('.').count() == 3 && version.split('.').all(|p| p.parse::<u32>().is_ok()),
-            "{s}: {version:?}"
-        );
-        let entry = format!("name = \"{krate}\"\nversion = \"{version}\"\n");
-        assert!(lock.contains(&entry), "{s} {version} is not in Cargo.lock");
-    }
-}
