@@ -16,9 +16,11 @@
 //! same move set, so the peer runs only under it, with 8 moves and √2
 //! diagonals, and refuses every other rule with the reason. Its step costs
 //! are its own 70/99 (√2 to 1e-4); the cost it reports is that of the path it
-//! returns, recomputed under the query's costs, so a path that is optimal
-//! for 70/99 but not for the query's costs shows up as a disagreement, never
-//! as a silently different answer.
+//! returns, recomputed under the query's costs. Its paths are not always
+//! optimal (a few cells too long on some queries, far more than 70/99 against
+//! √2 explains): a sweep compares its answer with the A* searches' and
+//! records a worse one as a mismatch of its own row, never as a silently
+//! different answer (`engine::measure::item::same_answer`).
 //!
 //! It exposes no counters: like the A* peers it reports those of this
 //! project's A* on the same query (run untimed in `prepare`), so its time

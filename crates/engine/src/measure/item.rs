@@ -10,8 +10,8 @@
 use super::suite::check_row;
 use super::timing::{time_search, Repeats, Timing};
 use astar_core::Query;
-use astar_core::{Outcome, ScenarioRow};
-use astar_registry::{Solver, Strategy};
+use astar_core::{Outcome, ScenarioRow, SearchReport};
+use astar_registry::{Kind, Solver, Strategy};
 use astar_runs::{Record, Status};
 use std::time::Duration;
 
@@ -59,14 +59,12 @@ pub fn fingerprint(report: &astar_core::SearchReport) -> (Outcome, Option<u32>, 
     (report.outcome, report.cost, report.counters.expansions)
 }
 
-/// `Err` naming each strategy's search when the searches that ran do not
-/// all agree ([`fingerprint`]): then none of them can be trusted.
+/// `Err` naming each strategy's search when the A* searches that ran do not
+/// all agree ([`fingerprint`]): then none of them can be trusted. Another
+/// algorithm ([`Kind::Algorithm`]) is not an A* search and is left out here;
+/// [`same_answer`] judges its answer alone.
 pub fn agreement(strategies: &[Strategy], measured: &[Measured]) -> Result<(), String> {
-    let timed: Vec<(Strategy, &Timing)> = strategies
-        .iter()
-        .zip(measured)
-        .filter_map(|(&s, m)| m.timing().map(|t| (s, t)))
-        .collect();
+    let timed = astar_timings(strategies, measured);
     if timed
         .windows(2)
         .all(|w| fingerprint(&w[0].1.report) == fingerprint(&w[1].1.report))
@@ -85,6 +83,45 @@ pub fn agreement(strategies: &[Strategy], measured: &[Measured]) -> Result<(), S
         })
         .collect();
     Err(format!("the strategies disagree: {}", each.join("; ")))
+}
+
+/// The A* searches that ran, with their timings.
+fn astar_timings<'a>(
+    strategies: &[Strategy],
+    measured: &'a [Measured],
+) -> Vec<(Strategy, &'a Timing)> {
+    strategies
+        .iter()
+        .zip(measured)
+        .filter(|(s, _)| s.kind() != Kind::Algorithm)
+        .filter_map(|(&s, m)| m.timing().map(|t| (s, t)))
+        .collect()
+}
+
+/// Whether another algorithm's answer (`strategy`'s `report`) is the A*
+/// searches' one: the same outcome and cost. A worse path is its own row's
+/// mismatch, so it never marks the A* rows it did not share.
+pub fn same_answer(
+    strategy: Strategy,
+    report: &SearchReport,
+    strategies: &[Strategy],
+    measured: &[Measured],
+) -> Result<(), String> {
+    let Some((astar, t)) = astar_timings(strategies, measured).into_iter().next() else {
+        return Ok(());
+    };
+    let answer = |r: &SearchReport| (r.outcome, r.cost);
+    if answer(report) == answer(&t.report) {
+        return Ok(());
+    }
+    let cost = |r: &SearchReport| r.cost.map_or("-".into(), |c| c.to_string());
+    Err(format!(
+        "{strategy} {} cost {}, the A* searches ({astar} …) {} cost {}",
+        report.outcome.name(),
+        cost(report),
+        t.report.outcome.name(),
+        cost(&t.report)
+    ))
 }
 
 /// Runs every strategy on one item, in an order rotated by its index, and
@@ -128,6 +165,7 @@ pub fn rows(
     measured: &[Measured],
 ) -> Vec<Record> {
     let agree = agreement(strategies, measured);
+    let all = measured;
     let Query {
         grid, start, goal, ..
     } = item.query;
@@ -164,12 +202,18 @@ pub fn rows(
                     row.generated = c.generated;
                     row.cost = t.report.cost.map(u64::from);
                     row.path_len = t.report.length_in_cells(rules.costs);
-                    let checked = agree.clone().and_then(|()| match item.check {
-                        None => Ok(None),
-                        Some(scen) => {
-                            check_row(grid, rules, scen, &t.report, solver.path(grid)).map(Some)
-                        }
-                    });
+                    let checked = agree
+                        .clone()
+                        .and_then(|()| match strategy.kind() {
+                            Kind::Algorithm => same_answer(strategy, &t.report, strategies, all),
+                            _ => Ok(()),
+                        })
+                        .and_then(|()| match item.check {
+                            None => Ok(None),
+                            Some(scen) => {
+                                check_row(grid, rules, scen, &t.report, solver.path(grid)).map(Some)
+                            }
+                        });
                     row.status = match checked {
                         Err(why) => Status::mismatch(&why),
                         Ok(length) => {
@@ -249,7 +293,7 @@ mod tests {
     fn every_strategy_gets_a_row_and_they_agree() {
         let (grid, rules) = small_map();
         let item = random_item(&grid, &rules);
-        let strategies = Strategy::ALL.to_vec();
+        let strategies = Strategy::supporting(&rules);
         let mut solvers: Vec<_> = strategies.iter().map(|s| s.solver()).collect();
         let repeats = Repeats::Median(Duration::from_micros(200));
         let rows = measure_item(&item, &strategies, &mut solvers, repeats, None, &[]);
@@ -300,5 +344,48 @@ mod tests {
             assert!(why.contains("heap") && why.contains("bucket"), "{why}");
         }
         assert_eq!(rows[2].status, Status::OverBudget);
+    }
+
+    /// Jump point search, another algorithm, is judged by its answer alone:
+    /// a worse cost is a mismatch of its own row and leaves the A* rows
+    /// alone; the same cost with other expansions (its counters are not an
+    /// A*'s) is no mismatch.
+    #[test]
+    fn another_algorithm_is_judged_by_its_answer_alone() {
+        let grid = Grid::random(24, 24, 0.2, 3).unwrap();
+        let rules = Rules {
+            corner_cutting: true,
+            ..Rules::movingai()
+        };
+        let item = random_item(&grid, &rules);
+        let strategies = [Strategy::Heap, Strategy::GridJps, Strategy::Bucket];
+        let mut solvers: Vec<_> = strategies.iter().map(|s| s.solver()).collect();
+        let measured = time_item(&item, &mut solvers, Repeats::Once, None, &[]);
+        let statuses = |measured: &[Measured]| -> Vec<Status> {
+            rows(&item, &strategies, &solvers, measured)
+                .into_iter()
+                .map(|r| r.status)
+                .collect()
+        };
+        assert_eq!(statuses(&measured), [Status::Ok, Status::Ok, Status::Ok]);
+
+        let mut other_count = measured.clone();
+        let Measured::Timed(t) = &mut other_count[1] else {
+            panic!("grid-jps ran")
+        };
+        t.report.counters.expansions /= 2;
+        assert_eq!(statuses(&other_count), [Status::Ok, Status::Ok, Status::Ok]);
+
+        let mut worse = measured.clone();
+        let Measured::Timed(t) = &mut worse[1] else {
+            panic!("grid-jps ran")
+        };
+        t.report.cost = t.report.cost.map(|c| c + 1);
+        let got = statuses(&worse);
+        assert_eq!((&got[0], &got[2]), (&Status::Ok, &Status::Ok));
+        let Status::Mismatch(why) = &got[1] else {
+            panic!("{:?}", got[1])
+        };
+        assert!(why.contains("grid-jps") && why.contains("A*"), "{why}");
     }
 }

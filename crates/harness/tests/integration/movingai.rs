@@ -10,9 +10,15 @@ use astar_core::{parse_map, parse_scen, Rules, Scenario};
 use astar_harness::experiments::scenario::{run_scenario, ScenOptions};
 use astar_registry::Strategy;
 
+/// Every strategy that runs MovingAI's rules (jump point search, which cuts
+/// corners, does not).
+fn movingai_strategies() -> Vec<Strategy> {
+    Strategy::supporting(&astar_core::Rules::movingai())
+}
+
 fn all() -> ScenOptions {
     ScenOptions {
-        strategies: Strategy::ALL.to_vec(),
+        strategies: movingai_strategies(),
         sample: None,
         maps_dir: None,
     }
@@ -34,10 +40,10 @@ fn arena_scen_passes_every_row_for_every_strategy() {
     assert_eq!(rows, 160);
     let report = run_scenario(&data_dir().join("arena.map.scen"), &all()).unwrap();
     assert!(report.failures.is_empty(), "{:#?}", report.failures);
-    let n = Strategy::ALL.len() as u64;
+    let n = movingai_strategies().len() as u64;
     assert_eq!(report.totals(), (160 * n, 0));
     let by_strategy = &report.tallies["arena.map"];
-    assert_eq!(by_strategy.len(), Strategy::ALL.len());
+    assert_eq!(by_strategy.len(), movingai_strategies().len());
     for (s, t) in by_strategy {
         assert_eq!((t.passed, t.failed), (160, 0), "{s}");
     }
@@ -88,7 +94,7 @@ fn version_1_0_file_is_right_and_passes() {
     }
     let report = run_scenario(&data_dir().join("arena-v1.0.scen"), &all()).unwrap();
     assert!(report.failures.is_empty(), "{:#?}", report.failures);
-    let n = (scen.rows.len() * Strategy::ALL.len()) as u64;
+    let n = (scen.rows.len() * movingai_strategies().len()) as u64;
     assert_eq!(report.totals(), (n, 0));
 }
 
@@ -99,7 +105,10 @@ fn sampling_spreads_over_buckets() {
         ..all()
     };
     let report = run_scenario(&data_dir().join("arena.map.scen"), &options).unwrap();
-    assert_eq!(report.totals(), (16 * Strategy::ALL.len() as u64, 0));
+    assert_eq!(
+        report.totals(),
+        (16 * movingai_strategies().len() as u64, 0)
+    );
     let rows = load("arena.map.scen").rows;
     let picked = astar_harness::measure::suite::sample_rows(&rows, 16);
     let mut buckets: Vec<u32> = picked.iter().map(|r| r.bucket).collect();
