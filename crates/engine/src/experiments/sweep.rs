@@ -760,6 +760,7 @@ fn print_family_summary(dir: &Path, rows: &[Record], strategies: &[Strategy], wa
     );
     let families: std::collections::BTreeSet<&str> =
         rows.iter().map(|r| r.family.as_str()).collect();
+    let width = strategies.iter().map(|s| s.name().len()).max().unwrap_or(0);
     for family in families {
         astar_runs::outln!("{family}");
         for s in strategies {
@@ -778,7 +779,7 @@ fn print_family_summary(dir: &Path, rows: &[Record], strategies: &[Strategy], wa
                 .count();
             let bad = mine.iter().filter(|r| r.is_bad()).count();
             astar_runs::outln!(
-                "  {:<12} {:>12} µs  {over:>4} over budget  {bad:>3} bad",
+                "  {:<width$} {:>12} µs  {over:>4} over budget  {bad:>3} bad",
                 s.name(),
                 median.map_or("-".into(), |m| format!("{:.1}", m / 1e3))
             );
