@@ -20,12 +20,13 @@
 //! `dary4`, which has the same arity, it saves the position map and its
 //! upkeep on every move, and pays with the stale keys it holds and pops.
 
-use astar_core::{spread_keys_over_cells, Key, OpenList};
+use astar_core::Key;
 use dary_heap::QuaternaryHeap;
+use openlist_lazy_heap::{KeyHeap, LazyOpen};
 use std::cmp::Reverse;
 
 /// The `dary_heap` crate's 4-ary max-heap of reversed keys, with lazy
-/// deletion.
+/// deletion: `lazy-heap`'s list over the crate's heap.
 ///
 /// ```
 /// use astar_core::{Key, OpenList};
@@ -43,47 +44,34 @@ use std::cmp::Reverse;
 /// // The stale key of node 3 comes off last; the search skips it.
 /// assert_eq!(order, [3, 2, 3, 1]);
 /// ```
+pub type CrateDaryHeap = LazyOpen<Quaternary>;
+
+/// The crate's `QuaternaryHeap` of reversed keys, as the heap of a lazy OPEN
+/// (a type of this crate, so that it may take the trait).
 #[derive(Debug, Clone, Default)]
-pub struct CrateDaryHeap {
-    heap: QuaternaryHeap<Reverse<Key>>,
-    /// Cells the last `clear` prepared for, for `bytes_per_node`.
-    nodes: usize,
-}
+pub struct Quaternary(QuaternaryHeap<Reverse<Key>>);
 
-impl OpenList for CrateDaryHeap {
+impl KeyHeap for Quaternary {
     const NAME: &'static str = "crate-dary-heap";
-    const LAZY: bool = true;
-
-    fn clear(&mut self, nodes: usize) {
-        self.heap.clear();
-        self.nodes = nodes;
-    }
-
     #[inline]
-    fn push(&mut self, key: Key) {
-        self.heap.push(Reverse(key));
+    fn push(&mut self, key: Reverse<Key>) {
+        self.0.push(key);
     }
-
     #[inline]
-    fn decrease(&mut self, key: Key) {
-        // The old key stays behind; the search recognises it as stale.
-        self.heap.push(Reverse(key));
+    fn pop(&mut self) -> Option<Reverse<Key>> {
+        self.0.pop()
     }
-
-    #[inline]
-    fn pop(&mut self) -> Option<Key> {
-        self.heap.pop().map(|Reverse(key)| key)
-    }
-
     #[inline]
     fn len(&self) -> usize {
-        self.heap.len()
+        self.0.len()
     }
-
-    /// Nothing per cell; the heap's allocation (live and stale keys, at its
-    /// capacity) averaged over the map's nodes.
-    fn bytes_per_node(&self) -> f64 {
-        spread_keys_over_cells(self.heap.capacity(), self.nodes)
+    #[inline]
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    #[inline]
+    fn capacity(&self) -> usize {
+        self.0.capacity()
     }
 }
 

@@ -12,16 +12,65 @@ use astar_core::{spread_keys_over_cells, Key, OpenList};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// `std`'s binary max-heap of reversed keys, with lazy deletion.
+/// A max-heap of reversed keys, as a lazy OPEN needs one: `std`'s
+/// `BinaryHeap`, or a published crate's drop-in for it (`crate-dary-heap`).
+/// What the list does with it, [`LazyOpen`] does once for all of them.
+pub trait KeyHeap: Default + Send {
+    /// The list's name in reports and on the command line.
+    const NAME: &'static str;
+    /// Adds a key.
+    fn push(&mut self, key: Reverse<Key>);
+    /// Removes the largest, that is the smallest key.
+    fn pop(&mut self) -> Option<Reverse<Key>>;
+    /// Keys held, stale ones included.
+    fn len(&self) -> usize;
+    /// Whether it holds no key.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Empties the heap, keeping its allocation.
+    fn clear(&mut self);
+    /// Keys the allocation holds.
+    fn capacity(&self) -> usize;
+}
+
+impl KeyHeap for BinaryHeap<Reverse<Key>> {
+    const NAME: &'static str = "lazy-heap";
+    #[inline]
+    fn push(&mut self, key: Reverse<Key>) {
+        BinaryHeap::push(self, key);
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<Reverse<Key>> {
+        BinaryHeap::pop(self)
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        BinaryHeap::len(self)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        BinaryHeap::clear(self);
+    }
+    #[inline]
+    fn capacity(&self) -> usize {
+        BinaryHeap::capacity(self)
+    }
+}
+
+/// A max-heap of reversed keys with lazy deletion, as OPEN.
 #[derive(Debug, Default, Clone)]
-pub struct LazyHeap {
-    heap: BinaryHeap<Reverse<Key>>,
+pub struct LazyOpen<H> {
+    heap: H,
     /// Nodes the last `clear` prepared for, for `bytes_per_node`.
     nodes: usize,
 }
 
-impl OpenList for LazyHeap {
-    const NAME: &'static str = "lazy-heap";
+/// `std`'s binary max-heap of reversed keys, with lazy deletion.
+pub type LazyHeap = LazyOpen<BinaryHeap<Reverse<Key>>>;
+
+impl<H: KeyHeap> OpenList for LazyOpen<H> {
+    const NAME: &'static str = H::NAME;
     const LAZY: bool = true;
 
     fn clear(&mut self, nodes: usize) {
