@@ -146,3 +146,68 @@ impl RuleArgs {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use astar_core::StepRule;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        rules: RuleArgs,
+    }
+
+    fn rules(flags: &[&str]) -> Rules {
+        let args = std::iter::once("astar-lab").chain(flags.iter().copied());
+        Flags::try_parse_from(args).unwrap().rules.rules()
+    }
+
+    /// No flag: the project's default rules.
+    #[test]
+    fn no_flag_gives_the_default_rules() {
+        assert_eq!(rules(&[]), Rules::default());
+    }
+
+    /// Every rule flag reaches the rules it names, each away from its
+    /// default: a flag parsed and then dropped (a search in the default
+    /// neighbour order while the run says "seed") fails here.
+    #[test]
+    fn every_rule_flag_reaches_the_rules() {
+        let got = rules(&[
+            "--heuristic",
+            "manhattan",
+            "--costs",
+            "seed001-slip",
+            "--goal-test",
+            "opened",
+            "--moves",
+            "4",
+            "--corner-cutting",
+            "--tie",
+            "fifo",
+            "--neighbours",
+            "seed",
+            "--closed",
+            "final",
+        ]);
+        let want = Rules {
+            heuristic: Heuristic::Manhattan,
+            costs: CostModel::Seed001Slip.costs(),
+            step_rule: StepRule::Seed001Slip,
+            goal_test: GoalTest::Opened,
+            moves: Moves::Four,
+            corner_cutting: true,
+            tie: TiePolicy::Fifo,
+            neighbour_order: NeighbourOrder::Seed,
+            closed: ClosedNodes::Final,
+            ..Rules::default()
+        };
+        assert_eq!(got, want);
+        assert_eq!(
+            rules(&["--costs", "movingai"]).costs,
+            CostModel::MovingAi.costs()
+        );
+    }
+}
