@@ -68,6 +68,50 @@ fn bad_scenario_files_are_one_line_and_leave_no_run() {
     }
 }
 
+/// A real-map search over the budget is on record, never dropped: with a
+/// budget of a nanosecond every strategy's first row of the file is timed
+/// once and `over-budget`, and every later row of the file is `over-budget`
+/// without a time; the run exits 0, since that is no wrong answer.
+#[test]
+fn a_real_map_sweep_records_its_over_budget_rows() {
+    use astar_harness::runs::Status;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("runs");
+    let scen = suite().join("arena.map.scen");
+    let o = astar_lab(&[
+        "sweep",
+        "--scen",
+        scen.to_str().unwrap(),
+        "--sample",
+        "4",
+        "--min-time-ms",
+        "0",
+        "--budget-ms",
+        "0.000001",
+        "--strategies",
+        "heap,linear,floor",
+        "--out",
+        out.to_str().unwrap(),
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = astar_harness::runs::load_runs(&run_dirs(&out))
+        .unwrap()
+        .rows;
+    assert_eq!(rows.len(), 4 * 3, "every row of every strategy is kept");
+    let first = rows.iter().map(|r| r.query).min().unwrap();
+    for r in &rows {
+        assert_eq!(r.status, Status::OverBudget, "{r:?}");
+        if r.query == first {
+            assert!(r.repeats == 1 && r.ns_per_search > 0.0, "timed once: {r:?}");
+            assert!(r.cost.is_some(), "it finished: {r:?}");
+        } else {
+            assert!(r.repeats == 0 && r.ns_per_search.is_nan(), "skipped: {r:?}");
+        }
+    }
+}
+
 #[test]
 fn a_real_map_sweep_records_every_row_and_makes_its_tables() {
     let dir = tempfile::tempdir().unwrap();
