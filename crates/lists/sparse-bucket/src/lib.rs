@@ -385,6 +385,24 @@ mod tests {
         openlist_conformance::check::<SparseBucket>();
     }
 
+    /// A span of F one wider than the window widens it: with F 0 and the
+    /// window's width W on OPEN, W may not share 0's slot, or it pops before
+    /// the W/2 pushed after it. Each width from the first window up.
+    #[test]
+    fn a_span_one_past_the_window_widens_it() {
+        let mut w = FIRST_WINDOW as u32;
+        while w <= 1 << 14 {
+            let mut open = SparseBucket::default();
+            open.clear(8);
+            for (node, f) in [0, w - 1, w, w / 2].into_iter().enumerate() {
+                open.push(Key::new(f, 0, node as astar_core::NodeId));
+            }
+            let popped: Vec<u32> = std::iter::from_fn(|| open.pop()).map(|k| k.f()).collect();
+            assert_eq!(popped, [0, w / 2, w - 1, w], "window {w}");
+            w *= 2;
+        }
+    }
+
     #[test]
     fn refuses_steps_too_large_for_the_window() {
         openlist_conformance::check_refuses_steps_beyond_window::<SparseBucket>();
