@@ -68,6 +68,17 @@ fn bad_scenario_files_are_one_line_and_leave_no_run() {
     }
 }
 
+/// `sweep --scen` of the committed arena file into `out`, on one thread with
+/// no minimum time, with the `extra` flags.
+fn arena_sweep(out: &Path, extra: &[&str]) -> std::process::Output {
+    let scen = suite().join("arena.map.scen");
+    let mut args = vec!["sweep", "--scen", scen.to_str().unwrap()];
+    args.extend(["--min-time-ms", "0", "--threads", "1"]);
+    args.extend(["--out", out.to_str().unwrap()]);
+    args.extend(extra);
+    astar_lab(&args)
+}
+
 /// A real-map search over the budget is on record, never dropped: with a
 /// budget of a nanosecond every strategy's first row of the file is timed
 /// once and `over-budget`, and every later row of the file is `over-budget`
@@ -77,24 +88,17 @@ fn a_real_map_sweep_records_its_over_budget_rows() {
     use astar_harness::runs::Status;
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("runs");
-    let scen = suite().join("arena.map.scen");
-    let o = astar_lab(&[
-        "sweep",
-        "--scen",
-        scen.to_str().unwrap(),
-        "--sample",
-        "4",
-        "--min-time-ms",
-        "0",
-        "--budget-ms",
-        "0.000001",
-        "--strategies",
-        "heap,linear,floor",
-        "--out",
-        out.to_str().unwrap(),
-        "--threads",
-        "1",
-    ]);
+    let o = arena_sweep(
+        &out,
+        &[
+            "--sample",
+            "4",
+            "--budget-ms",
+            "0.000001",
+            "--strategies",
+            "heap,linear,floor",
+        ],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rows = astar_harness::runs::load_runs(&run_dirs(&out))
         .unwrap()
@@ -116,22 +120,10 @@ fn a_real_map_sweep_records_its_over_budget_rows() {
 fn a_real_map_sweep_records_every_row_and_makes_its_tables() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("runs");
-    let scen = suite().join("arena.map.scen");
-    let o = astar_lab(&[
-        "sweep",
-        "--scen",
-        scen.to_str().unwrap(),
-        "--sample",
-        "3",
-        "--min-time-ms",
-        "0",
-        "--strategies",
-        "heap,bucket,floor,linear",
-        "--out",
-        out.to_str().unwrap(),
-        "--threads",
-        "1",
-    ]);
+    let o = arena_sweep(
+        &out,
+        &["--sample", "3", "--strategies", "heap,bucket,floor,linear"],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let runs = run_dirs(&out);
     assert_eq!(runs.len(), 1);
