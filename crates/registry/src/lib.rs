@@ -9,9 +9,9 @@
 //! - [`Strategy`]: the registry, an enum matched once. Each open list is one
 //!   line in [`strategy`], which monomorphises the core search for it, so the
 //!   hot loop has no dynamic dispatch.
-//! - The strategies that are not open lists: the zero-cost [`FloorSolver`]
-//!   and the peers ([`PathfindingPeer`], [`PetgraphPeer`]), other crates' A*
-//!   on the same query.
+//! - The strategies that are not open lists: the zero-cost [`FloorSolver`],
+//!   the peers ([`PathfindingPeer`], [`PetgraphPeer`]), other crates' A*
+//!   on the same query, and jump point search ([`GridJpsPeer`]).
 //!
 //! The peers bring their own data structures, which is what they measure:
 //!
@@ -28,6 +28,11 @@
 //! Neither reports counters: both report those of this project's search on
 //! the same query, run untimed in `prepare`; their outcome, cost and path are
 //! their own.
+//!
+//! Apart from them, [`GridJpsPeer`] runs `grid_pathfinding`'s jump point
+//! search: another algorithm, not an A* over an open list
+//! ([`Kind::Algorithm`]), a reference row for what changing the algorithm
+//! buys, under its own move set only (corners cut, √2 diagonals).
 //!
 //! It has no command line, no charts and no files: benches and tests use it
 //! without pulling in what the harness needs.

@@ -66,7 +66,8 @@ macro_rules! strategies {
         lists { $( $(#[$doc:meta])* $variant:ident => $list:ty, $growth:ident ),+ $(,)? }
         others { $( $(#[$odoc:meta])* $ovariant:ident => $oname:literal, $kind:ident, $solver:ty ),+ $(,)? }
     ) => {
-        /// A strategy, by name: an open list, the floor, or the peer.
+        /// A strategy, by name: an open list, a floor, a peer, or another
+        /// algorithm (jump point search).
         ///
         /// ```
         /// use astar_core::{Grid, Point, Query, Rules};
