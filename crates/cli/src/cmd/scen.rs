@@ -28,7 +28,7 @@ impl ScenArgs {
     /// Runs the file; exit code 1 if any row failed.
     pub fn run(self) -> Result<ExitCode> {
         let options = ScenOptions {
-            strategies: self.strategy.for_rules(&astar_core::Rules::movingai()),
+            strategies: self.strategy,
             sample: self.sample,
             maps_dir: self.maps,
         };

@@ -130,6 +130,7 @@ impl SweepArgs {
                 .filter(|(z, _)| sizes.contains(z))
                 .collect(),
         };
+        let rules = self.rules.rules();
         SweepConfig {
             sizes,
             densities: self.densities.clone().map_or(p.densities.to_vec(), |d| d.0),
@@ -139,11 +140,7 @@ impl SweepArgs {
             seed: self.seed,
             min_time_ms: self.min_time_ms.unwrap_or(p.min_time_ms),
             budget_ms: self.budget_ms.or(p.budget_ms),
-            ..SweepConfig::new(
-                &self.strategies.for_rules(&self.rules.rules()),
-                &self.rules.rules(),
-                self.rules.costs,
-            )
+            ..SweepConfig::new(&self.strategies.for_rules(&rules), &rules, self.rules.costs)
         }
     }
 

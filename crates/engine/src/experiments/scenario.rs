@@ -10,7 +10,7 @@ use crate::measure::suite::load_suite;
 use crate::measure::timing::Repeats;
 use astar_core::Query;
 use astar_core::Rules;
-use astar_registry::{Solver, Strategy};
+use astar_registry::{Solver, Strategy, StrategyList};
 use astar_runs::error::Result;
 use astar_runs::{RealMapsConfig, Record, Status};
 use std::collections::BTreeMap;
@@ -20,8 +20,9 @@ use std::time::Duration;
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct ScenOptions {
-    /// Strategies to run on every row.
-    pub strategies: Vec<Strategy>,
+    /// Strategies to run on every row: `all` means every one that runs
+    /// MovingAI's rules, which the runner owns.
+    pub strategies: StrategyList,
     /// Run only this many rows, spread evenly over the buckets.
     pub sample: Option<usize>,
     /// Where the maps are; by default the scenario file's folder.
@@ -80,7 +81,7 @@ pub fn run_scenario_with(
         budget_ms: f64::INFINITY,
     })?;
     let rules = Rules::movingai();
-    let strategies = &options.strategies;
+    let strategies = &options.strategies.for_rules(&rules);
     let mut solvers: Vec<Box<dyn Solver>> = strategies.iter().copied().map(solver).collect();
     let mut report = ScenReport::default();
     for file in &suite {

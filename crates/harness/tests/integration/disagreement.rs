@@ -179,7 +179,7 @@ fn scen_with(fault: Fault) -> (u64, astar_harness::experiments::scenario::ScenRe
         .rows
         .len() as u64;
     let options = ScenOptions {
-        strategies: STRATEGIES.to_vec(),
+        strategies: astar_registry::StrategyList::Named(STRATEGIES.to_vec()),
         sample: None,
         maps_dir: None,
     };

@@ -142,7 +142,7 @@ fn run_and_check(map: &[u8], scen: &[u8], sample: usize) -> Option<(u64, u64)> {
     let path = dir.path().join("damaged.scen");
     std::fs::write(&path, scen).unwrap();
     let options = ScenOptions {
-        strategies: vec![astar_registry::Strategy::ALL[0]],
+        strategies: astar_registry::StrategyList::Named(vec![astar_registry::Strategy::ALL[0]]),
         sample: Some(sample),
         maps_dir: None,
     };

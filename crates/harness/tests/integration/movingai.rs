@@ -8,7 +8,7 @@ use crate::data_dir;
 use crate::reference;
 use astar_core::{parse_map, parse_scen, Rules, Scenario};
 use astar_harness::experiments::scenario::{run_scenario, ScenOptions};
-use astar_registry::Strategy;
+use astar_registry::{Strategy, StrategyList};
 
 /// Every strategy that runs MovingAI's rules (jump point search, which cuts
 /// corners, does not).
@@ -18,7 +18,7 @@ fn movingai_strategies() -> Vec<Strategy> {
 
 fn all() -> ScenOptions {
     ScenOptions {
-        strategies: movingai_strategies(),
+        strategies: StrategyList::All,
         sample: None,
         maps_dir: None,
     }
@@ -146,7 +146,7 @@ fn a_length_off_by_a_few_printed_units_fails() {
     assert!(!row.agrees(exact));
 
     let options = ScenOptions {
-        strategies: vec![Strategy::ALL[0]],
+        strategies: StrategyList::Named(vec![Strategy::ALL[0]]),
         ..all()
     };
     let report = run_scenario(&path, &options).unwrap();
