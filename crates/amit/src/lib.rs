@@ -388,6 +388,15 @@ impl AmitSearch {
         self.state[k] = OPEN;
     }
 
+    /// A cheaper path to the reached `node`, through `parent` at cost `g`:
+    /// its parent, G and F are rewritten (H stays).
+    fn lower(&mut self, node: NodeId, parent: NodeId, g: u64) {
+        let k = node as usize;
+        self.parent[k] = parent;
+        self.g[k] = g;
+        self.f[k] = g + self.h[k];
+    }
+
     fn add_child(&mut self, parent: NodeId, child: NodeId) {
         let slots = &mut self.children[parent as usize];
         // Each node is expanded once and has at most 8 neighbours, so a free
@@ -436,9 +445,7 @@ impl AmitSearch {
             OPEN => {
                 self.add_child(best, succ);
                 if g < self.g[s] {
-                    self.parent[s] = best;
-                    self.g[s] = g;
-                    self.f[s] = g + self.h[s];
+                    self.lower(succ, best, g);
                     report.open_improved += 1;
                     if opts.resort {
                         self.unlink(succ);
@@ -450,9 +457,7 @@ impl AmitSearch {
             _ => {
                 self.add_child(best, succ);
                 if g < self.g[s] {
-                    self.parent[s] = best;
-                    self.g[s] = g;
-                    self.f[s] = g + self.h[s];
+                    self.lower(succ, best, g);
                     report.closed_improved += 1;
                     self.propagate_down(succ, grid, opts, report);
                 }
@@ -484,9 +489,7 @@ impl AmitSearch {
             let g = self.g[father as usize] + step;
             let k = child as usize;
             if g < self.g[k] {
-                self.g[k] = g;
-                self.f[k] = g + self.h[k];
-                self.parent[k] = father;
+                self.lower(child, father, g);
                 report.propagated += 1;
                 if opts.resort && self.state[k] == OPEN {
                     self.unlink(child);
@@ -635,6 +638,12 @@ mod tests {
         walk_lists: false,
     };
 
+    /// [`ADMISSIBLE`] re-sorted: A* itself.
+    const RESORTED: AmitOptions = AmitOptions {
+        resort: true,
+        ..ADMISSIBLE
+    };
+
     #[test]
     fn searches_from_the_goal_and_returns_the_path_start_first() {
         let grid = Grid::from_ascii("S...G").unwrap();
@@ -720,11 +729,7 @@ mod tests {
         // then both run (3,0) (4,0) (5,0) and take (6,1) with G 54 (optimal).
         let grid = Grid::from_ascii(".......\n....#..").unwrap();
         let (faithful, log_f) = run(&grid, p(6, 1), p(1, 0), ADMISSIBLE);
-        let corrected = AmitOptions {
-            resort: true,
-            ..ADMISSIBLE
-        };
-        let (fixed, log_c) = run(&grid, p(6, 1), p(1, 0), corrected);
+        let (fixed, log_c) = run(&grid, p(6, 1), p(1, 0), RESORTED);
         let head = [p(1, 0), p(2, 1), p(3, 1), p(2, 0)];
         let tail = [p(3, 0), p(4, 0), p(5, 0)];
         assert_eq!(log_f, [&head[..], &[p(1, 1)], &tail[..]].concat());
@@ -753,11 +758,7 @@ mod tests {
         //   (1,1) opens (1,0) G54, found: cost 54 = 10+14+10+10+10, optimal.
         let grid = Grid::from_ascii("#.###\n.....\n...#.\n.#...").unwrap();
         let (faithful, log_f) = run(&grid, p(1, 0), p(4, 3), ADMISSIBLE);
-        let corrected = AmitOptions {
-            resort: true,
-            ..ADMISSIBLE
-        };
-        let (fixed, log_c) = run(&grid, p(1, 0), p(4, 3), corrected);
+        let (fixed, log_c) = run(&grid, p(1, 0), p(4, 3), RESORTED);
         assert_eq!(faithful.cost, Some(60));
         assert_eq!(fixed.cost, Some(54));
         assert_eq!(log_f.len(), 8);
@@ -776,10 +777,7 @@ mod tests {
         let mut propagated = 0;
         for seed in 0..300u64 {
             let grid = Grid::random(12, 9, 0.3, seed).unwrap();
-            let free: Vec<Point> = (0..9)
-                .flat_map(|y| (0..12).map(move |x| p(x, y)))
-                .filter(|&q| grid.is_passable_at(q))
-                .collect();
+            let free = free_cells(&grid);
             let (a, b) = (free[0], free[free.len() - 1]);
             let r = s.run(&grid, a, b, &AmitOptions::FAITHFUL, None);
             propagated += r.propagated;
@@ -803,13 +801,19 @@ mod tests {
         (r, log, s.path(grid))
     }
 
-    /// The first and the last passable cells of a random map, row by row.
+    /// The passable cells of `grid`, row by row.
+    fn free_cells(grid: &Grid) -> Vec<Point> {
+        (0..grid.height())
+            .flat_map(|y| (0..grid.width()).map(move |x| p(x, y)))
+            .filter(|&q| grid.is_passable_at(q))
+            .collect()
+    }
+
+    /// A random map and a query on it: a passable cell the seed picks, to
+    /// the last passable cell, row by row.
     fn random_query(w: u32, h: u32, density: f64, seed: u64) -> (Grid, Point, Point) {
         let grid = Grid::random(w, h, density, seed).unwrap();
-        let free: Vec<Point> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| p(x, y)))
-            .filter(|&q| grid.is_passable_at(q))
-            .collect();
+        let free = free_cells(&grid);
         let (a, b) = (free[seed as usize % free.len()], free[free.len() - 1]);
         (grid, a, b)
     }
@@ -825,10 +829,7 @@ mod tests {
             AmitOptions::FAITHFUL,
             AmitOptions::CORRECTED,
             ADMISSIBLE,
-            AmitOptions {
-                resort: true,
-                ..ADMISSIBLE
-            },
+            RESORTED,
         ];
         let mut reused = AmitSearch::new();
         let mut differ_from_previous = 0;
@@ -874,22 +875,13 @@ mod tests {
         use astar_core::{Query, Rules, Search};
         let mut core = Search::<openlist_linked::SortedLinkedList>::new();
         let mut s = AmitSearch::new();
-        let opts = AmitOptions {
-            resort: true,
-            ..ADMISSIBLE
-        };
         for seed in 0..300u64 {
-            let grid = Grid::random(10, 8, 0.25, seed).unwrap();
-            let free: Vec<Point> = (0..8)
-                .flat_map(|y| (0..10).map(move |x| p(x, y)))
-                .filter(|&q| grid.is_passable_at(q))
-                .collect();
-            let (a, b) = (free[seed as usize % free.len()], free[free.len() - 1]);
+            let (grid, a, b) = random_query(10, 8, 0.25, seed);
             let want = core
                 .run(&Query::new(&grid, a, b, &Rules::default()))
                 .unwrap()
                 .cost;
-            let got = s.run(&grid, a, b, &opts, None);
+            let got = s.run(&grid, a, b, &RESORTED, None);
             assert_eq!(got.cost, want.map(u64::from), "seed {seed}");
             assert_eq!(got.closed_improved, 0, "consistent H never improves CLOSED");
         }

@@ -1,11 +1,12 @@
 //! Drawing a [`Chart`] with plotters, on the SVG or the bitmap backend.
 
 use super::axis::{count_label, tick_label, value_axis, x_axis, y_axis, Axis, Ticked};
-use super::spec::{Chart, DotChart, Format, Panel, XScale, OVER_BUDGET_NOTE};
+use super::spec::{Chart, DotChart, Format, Panel, Titles, XScale, OVER_BUDGET_NOTE};
 use super::style::{Look, Marker, Rgb};
 use super::{short_number, FONT};
 use astar_registry::Strategy;
 use astar_runs::error::{Error, Result};
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -31,8 +32,8 @@ pub(crate) enum Figure<'a> {
 impl Figure<'_> {
     fn stem(&self) -> &str {
         match self {
-            Figure::Lines(c) => &c.stem,
-            Figure::Dots(c) => &c.stem,
+            Figure::Lines(c) => &c.titles.stem,
+            Figure::Dots(c) => &c.titles.stem,
         }
     }
 
@@ -84,26 +85,51 @@ pub(crate) fn render_png(figure: Figure<'_>) -> Result<Vec<u8>> {
     Ok(png)
 }
 
-/// The title and the word-wrapped subtitle at the top of a chart.
-fn draw_title<DB: DrawingBackend>(
+/// The title and the word-wrapped subtitle at the top of a chart, on white;
+/// returns the area below them, `gap` pixels down. The title block has room
+/// for the title and two lines of subtitle, more when the subtitle is longer.
+fn draw_titles<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    title: &str,
-    subtitle: &str,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    root.fill(&WHITE)?;
+    titles: &Titles,
+    gap: u32,
+) -> Result<DrawingArea<DB, Shift>>
+where
+    DB::ErrorType: 'static,
+{
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&titles.stem, e);
+    root.fill(&WHITE).map_err(e)?;
     root.draw(&Text::new(
-        title.to_string(),
+        titles.title.as_str(),
         (24, 14),
         (FONT, 30).into_font().color(&BLACK),
-    ))?;
-    for (i, line) in wrap(subtitle, SUBTITLE_CHARS).iter().enumerate() {
+    ))
+    .map_err(e)?;
+    let grey = (FONT, 16).into_font().color(&RGBColor(70, 70, 70));
+    let lines =
+        draw_wrapped(root, &titles.subtitle, SUBTITLE_CHARS, (24, 52), 20, &grey).map_err(e)?;
+    let height = TITLE_H.max(48 + 20 * lines as u32);
+    Ok(root.split_vertically(height + gap).1)
+}
+
+/// Draws `text` word-wrapped at `width` characters, the first line at `at`
+/// and each next one `step` pixels lower; returns how many lines it took.
+fn draw_wrapped<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    text: &str,
+    width: usize,
+    at: (i32, i32),
+    step: i32,
+    style: &TextStyle<'_>,
+) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
+    let lines = wrap(text, width);
+    for (i, line) in lines.iter().enumerate() {
         root.draw(&Text::new(
-            line.clone(),
-            (24, 52 + 20 * i as i32),
-            (FONT, 16).into_font().color(&RGBColor(70, 70, 70)),
+            line.as_str(),
+            (at.0, at.1 + step * i as i32),
+            style.clone(),
         ))?;
     }
-    Ok(())
+    Ok(lines.len() as i32)
 }
 
 /// Draws a chart on any backend.
@@ -111,9 +137,7 @@ fn draw<DB: DrawingBackend>(chart: &Chart, root: &DrawingArea<DB, Shift>) -> Res
 where
     DB::ErrorType: 'static,
 {
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.stem, e);
-    draw_title(root, &chart.title, &chart.subtitle).map_err(e)?;
-    let (_, body) = root.split_vertically(title_height(&chart.subtitle) + 6);
+    let body = draw_titles(root, &chart.titles, 6)?;
     let (plots, legend) = body.split_horizontally(SIZE.0 - LEGEND_W);
     let areas = plots.split_evenly((1, chart.panels.len()));
     let x = x_axis(&chart.panels, chart.x_scale);
@@ -121,12 +145,6 @@ where
         draw_panel(chart, panel, &x, area, root)?;
     }
     draw_legend(chart, &legend, root)
-}
-
-/// The height of the title block: room for the title and two lines of
-/// subtitle, more when the subtitle is longer.
-fn title_height(subtitle: &str) -> u32 {
-    TITLE_H.max(48 + 20 * wrap(subtitle, SUBTITLE_CHARS).len() as u32)
 }
 
 /// Characters per line of a subtitle.
@@ -149,6 +167,32 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// An axis's description: its label, and on a log axis chosen from the data
+/// a word that says so, like a forced one's label does.
+fn axis_desc(label: &str, log: bool) -> String {
+    if log && !label.contains("log") {
+        format!("{label}, log scale")
+    } else {
+        label.to_string()
+    }
+}
+
+/// The grid and labels every chart draws: tick labels `size` pixels high in
+/// the charts' font (axis descriptions one larger), major grid lines in the
+/// grey `grid`, no minor ones, dark grey axes.
+fn mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    style: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    size: i32,
+    grid: u8,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    style
+        .label_style((FONT, size))
+        .axis_desc_style((FONT, size + 1))
+        .bold_line_style(RGBColor(grid, grid, grid))
+        .light_line_style(TRANSPARENT)
+        .axis_style(RGBColor(90, 90, 90))
+}
+
 fn draw_panel<DB: DrawingBackend>(
     chart: &Chart,
     panel: &Panel,
@@ -159,7 +203,7 @@ fn draw_panel<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.stem, e);
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.titles.stem, e);
     let y = y_axis(panel);
     let mut builder = ChartBuilder::on(area);
     builder
@@ -181,26 +225,20 @@ where
     let x_desc = if chart.panels.len() > 1 && chart.x_scale == XScale::Side {
         "map side (cells, log₂)"
     } else {
-        chart.x_label.as_str()
+        chart.titles.x_label.as_str()
     };
-    // A log axis chosen from the data says so, like a forced one does.
-    let y_desc = if y.log && !panel.y_label.contains("log") {
-        format!("{}, log scale", panel.y_label)
-    } else {
-        panel.y_label.clone()
-    };
-    ctx.configure_mesh()
-        .x_desc(x_desc)
-        .y_desc(y_desc.as_str())
-        .x_label_formatter(&x_fmt)
-        .y_label_formatter(&y_fmt)
-        .label_style((FONT, 18))
-        .axis_desc_style((FONT, 19))
-        .bold_line_style(RGBColor(215, 215, 215))
-        .light_line_style(TRANSPARENT)
-        .axis_style(RGBColor(90, 90, 90))
-        .draw()
-        .map_err(e)?;
+    let y_desc = axis_desc(&panel.y_label, y.log);
+    mesh(
+        ctx.configure_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc.as_str())
+            .x_label_formatter(&x_fmt)
+            .y_label_formatter(&y_fmt),
+        18,
+        215,
+    )
+    .draw()
+    .map_err(e)?;
 
     let px = |sx: f64, sy: f64| ctx.backend_coord(&(chart.x_scale.t(sx), y.t(sy)));
     let (left, top) = ctx.backend_coord(&(x.lo, y.hi));
@@ -372,7 +410,7 @@ fn draw_legend<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.stem, e);
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.titles.stem, e);
     let (bx, by) = legend.get_base_pixel();
     let x0 = bx + 8;
     let mut yy = by + 12;
@@ -454,14 +492,8 @@ where
             note.clone()
         };
         yy += 6;
-        for (i, line) in wrap(&note, 30).iter().enumerate() {
-            root.draw(&Text::new(
-                line.clone(),
-                (x0, yy + 19 * i as i32),
-                (FONT, 15).into_font().color(&RGBColor(70, 70, 70)),
-            ))
-            .map_err(e)?;
-        }
+        let grey = (FONT, 15).into_font().color(&RGBColor(70, 70, 70));
+        draw_wrapped(root, &note, 30, (x0, yy), 19, &grey).map_err(e)?;
     }
     Ok(())
 }
@@ -475,15 +507,9 @@ fn label_lines<DB: DrawingBackend>(
     y: i32,
     gap: i32,
 ) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
-    let lines = wrap(label, 22);
-    for (i, line) in lines.iter().enumerate() {
-        root.draw(&Text::new(
-            line.clone(),
-            (x, y - 9 + 19 * i as i32),
-            (FONT, 17).into_font(),
-        ))?;
-    }
-    Ok(y + 19 * (lines.len() as i32 - 1) + gap)
+    let style = (FONT, 17).into_font().into();
+    let lines = draw_wrapped(root, label, 22, (x, y - 9), 19, &style)?;
+    Ok(y + 19 * (lines - 1) + gap)
 }
 
 /// Legends with more entries than this are packed closer.
@@ -495,9 +521,8 @@ fn draw_dots<DB: DrawingBackend>(chart: &DotChart, root: &DrawingArea<DB, Shift>
 where
     DB::ErrorType: 'static,
 {
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.stem, e);
-    draw_title(root, &chart.title, &chart.subtitle).map_err(e)?;
-    let (_, body) = root.split_vertically(title_height(&chart.subtitle) + 16);
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| Error::draw(&chart.titles.stem, e);
+    let body = draw_titles(root, &chart.titles, 16)?;
     let columns = chart.columns.max(1);
     let rows = chart.panels.len().div_ceil(columns).max(1);
     let areas = body.split_evenly((rows, columns));
@@ -528,22 +553,17 @@ where
         let row_at = |v: f64| n - 1 - (v.round().max(0.0) as usize).min(n - 1);
         let y_fmt = |v: &f64| panel.rows[row_at(*v)].label.clone();
         let x_fmt = |v: &f64| tick_label(Format::Number, if x.log { 10f64.powf(*v) } else { *v });
-        let x_desc = if x.log && !chart.x_label.contains("log") {
-            format!("{}, log scale", chart.x_label)
-        } else {
-            chart.x_label.clone()
-        };
-        ctx.configure_mesh()
-            .x_desc(x_desc.as_str())
-            .x_label_formatter(&x_fmt)
-            .y_label_formatter(&y_fmt)
-            .label_style((FONT, 16))
-            .axis_desc_style((FONT, 17))
-            .bold_line_style(RGBColor(225, 225, 225))
-            .light_line_style(TRANSPARENT)
-            .axis_style(RGBColor(90, 90, 90))
-            .draw()
-            .map_err(e)?;
+        let x_desc = axis_desc(&chart.titles.x_label, x.log);
+        mesh(
+            ctx.configure_mesh()
+                .x_desc(x_desc.as_str())
+                .x_label_formatter(&x_fmt)
+                .y_label_formatter(&y_fmt),
+            16,
+            225,
+        )
+        .draw()
+        .map_err(e)?;
         let at = |v: f64, i: usize| ctx.backend_coord(&(x.t(v), (n - 1 - i) as f64));
         let (_, top) = ctx.backend_coord(&(x.lo, y.hi));
         let (_, bottom) = ctx.backend_coord(&(x.lo, y.lo));

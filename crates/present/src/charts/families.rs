@@ -7,7 +7,7 @@
 use super::draw::{render_png, render_svg, Figure};
 use super::register_font;
 use super::spec::{
-    by_hue, series_label, Chart, Dot, DotChart, DotPanel, Format, Panel, Series, XScale,
+    by_hue, series_label, Chart, Dot, DotChart, DotPanel, Format, Panel, Series, Titles, XScale,
 };
 use super::style::look_of;
 use astar_registry::Strategy;
@@ -134,13 +134,15 @@ pub(crate) fn speedup_chart(
         format!("over {linear}")
     };
     Chart {
-        stem: speedup_stem(&f.family),
-        title: format!("Speedup against search size: {}", f.family),
-        subtitle: format!(
-            "{}; {conditions} Per row: the base's time ÷ the strategy's; rows binned by expansions ({bins_text}); line: a bin's median, at its centre.{absent}",
-            f.what
-        ),
-        x_label: "expansions per search (log scale)".into(),
+        titles: Titles {
+            stem: speedup_stem(&f.family),
+            title: format!("Speedup against search size: {}", f.family),
+            subtitle: format!(
+                "{}; {conditions} Per row: the base's time ÷ the strategy's; rows binned by expansions ({bins_text}); line: a bin's median, at its centre.{absent}",
+                f.what
+            ),
+            x_label: "expansions per search (log scale)".into(),
+        },
         x_scale: XScale::Count,
         panels: vec![
             panel(linear, &f.over_linear, linear_title),
@@ -179,12 +181,14 @@ pub(crate) fn floor_chart(
         .collect();
     let rows = panels.len().div_ceil(3).max(1) as u32;
     DotChart {
-        stem: FLOOR_STEM.into(),
-        title: "Time ÷ floor per map family".into(),
-        subtitle: format!(
-            "Per row: the strategy's time ÷ the floor's (the same search with no open list); dot: median over the rows both finished; whisker: 95% bootstrap interval (map files, then rows resampled). \"(N over)\": N rows over budget, left out, so the dot understates the list's cost. {conditions}"
-        ),
-        x_label: "time ÷ floor (×)".into(),
+        titles: Titles {
+            stem: FLOOR_STEM.into(),
+            title: "Time ÷ floor per map family".into(),
+            subtitle: format!(
+                "Per row: the strategy's time ÷ the floor's (the same search with no open list); dot: median over the rows both finished; whisker: 95% bootstrap interval (map files, then rows resampled). \"(N over)\": N rows over budget, left out, so the dot understates the list's cost. {conditions}"
+            ),
+            x_label: "time ÷ floor (×)".into(),
+        },
         columns: 3,
         height: 130 + 520 * rows,
         panels,
@@ -205,9 +209,9 @@ pub fn write_real_map_charts(
     let mut written = Vec::new();
     for f in families {
         let chart = speedup_chart(strategies, f, bins_text, conditions);
-        write(out, &chart.stem, Figure::Lines(&chart), &mut written)?;
+        write(out, &chart.titles.stem, Figure::Lines(&chart), &mut written)?;
     }
     let chart = floor_chart(strategies, floor, conditions);
-    write(out, &chart.stem, Figure::Dots(&chart), &mut written)?;
+    write(out, &chart.titles.stem, Figure::Dots(&chart), &mut written)?;
     Ok(written)
 }

@@ -55,7 +55,7 @@ pub fn plot_runs(runs: &[PathBuf], out_dir: &Path) -> Result<Vec<PathBuf>> {
             String::new()
         };
         for chart in spec::charts(&loaded, &summary, group) {
-            let stem = format!("{}{suffix}", chart.stem);
+            let stem = format!("{}{suffix}", chart.titles.stem);
             let svg_path = out_dir.join(format!("{stem}.svg"));
             let figure = draw::Figure::Lines(&chart);
             write_atomic(&svg_path, draw::render_svg(figure)?.as_bytes())?;

@@ -77,13 +77,20 @@ impl XScale {
     }
 }
 
-/// A whole chart: a title, panels side by side, one legend.
+/// What names a chart, whatever it draws: its files' stem, the title block
+/// over it and its x axis's label.
 #[derive(Clone, Debug)]
-pub(crate) struct Chart {
+pub(crate) struct Titles {
     pub(crate) stem: String,
     pub(crate) title: String,
     pub(crate) subtitle: String,
     pub(crate) x_label: String,
+}
+
+/// A whole chart: a title, panels side by side, one legend.
+#[derive(Clone, Debug)]
+pub(crate) struct Chart {
+    pub(crate) titles: Titles,
     /// The x axis's scale.
     pub(crate) x_scale: XScale,
     pub(crate) panels: Vec<Panel>,
@@ -95,11 +102,8 @@ pub(crate) struct Chart {
 /// dot (the median) and a whisker (its interval) on a shared value axis.
 #[derive(Clone, Debug)]
 pub(crate) struct DotChart {
-    pub(crate) stem: String,
-    pub(crate) title: String,
-    pub(crate) subtitle: String,
-    /// The value axis's label.
-    pub(crate) x_label: String,
+    /// The value axis is the x axis.
+    pub(crate) titles: Titles,
     /// Panels per row of the grid.
     pub(crate) columns: usize,
     /// Height of the whole chart, pixels.
@@ -183,12 +187,14 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
         let series = by_hue(series);
         let title = format!("Speedup over the {} vs map size", base_name(base));
         out.push(Chart {
-            stem: format!("speedup-vs-{base}"),
-            title,
-            subtitle: format!(
-                "per query: {base} time ÷ strategy time, same query; line: median over queries. {conditions}"
-            ),
-            x_label: x_label.clone(),
+            titles: Titles {
+                stem: format!("speedup-vs-{base}"),
+                title,
+                subtitle: format!(
+                    "per query: {base} time ÷ strategy time, same query; line: median over queries. {conditions}"
+                ),
+                x_label: x_label.clone(),
+            },
             x_scale: XScale::Side,
             panels: vec![Panel {
                 title: None,
@@ -213,10 +219,12 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
         c.time.map(|q| (q.median, Some((q.q1, q.q3))))
     });
     out.push(Chart {
-        stem: "time-per-search".into(),
-        title: "Time per search vs map size".into(),
-        subtitle: format!("median over queries of each query's median time; {conditions}"),
-        x_label: x_label.clone(),
+        titles: Titles {
+            stem: "time-per-search".into(),
+            title: "Time per search vs map size".into(),
+            subtitle: format!("median over queries of each query's median time; {conditions}"),
+            x_label: x_label.clone(),
+        },
         x_scale: XScale::Side,
         panels: vec![Panel {
             title: None,
@@ -231,12 +239,14 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
     });
 
     out.push(Chart {
-        stem: "ns-per-expansion".into(),
-        title: "Time per expansion vs map size".into(),
-        subtitle: format!(
-            "median over queries of time per search ÷ expansions; how each list's cost per step grows. {conditions}"
-        ),
-        x_label: x_label.clone(),
+        titles: Titles {
+            stem: "ns-per-expansion".into(),
+            title: "Time per expansion vs map size".into(),
+            subtitle: format!(
+                "median over queries of time per search ÷ expansions; how each list's cost per step grows. {conditions}"
+            ),
+            x_label: x_label.clone(),
+        },
         x_scale: XScale::Side,
         panels: vec![Panel {
             title: None,
@@ -260,12 +270,14 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
         }),
     ]);
     out.push(Chart {
-        stem: "open-and-operations".into(),
-        title: "OPEN size and open-list operations vs map size".into(),
-        subtitle: format!(
-            "medians over queries; strategies that performed the same search share a line. {conditions}"
-        ),
-        x_label,
+        titles: Titles {
+            stem: "open-and-operations".into(),
+            title: "OPEN size and open-list operations vs map size".into(),
+            subtitle: format!(
+                "medians over queries; strategies that performed the same search share a line. {conditions}"
+            ),
+            x_label,
+        },
         x_scale: XScale::Side,
         panels: vec![
             Panel {

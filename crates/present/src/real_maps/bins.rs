@@ -129,15 +129,10 @@ mod tests {
 
     fn rec(line: u32, s: &str, status: &str, ns: f64, expansions: u64) -> Record {
         Record {
-            map_seed: 7,
-            query: line,
-            strategy: s.into(),
             status: status.parse().unwrap(),
             ns_per_search: ns,
             expansions,
-            family: "maze".into(),
-            map: "m.map".into(),
-            ..Record::default()
+            ..super::super::test_row("maze", "m.map", line, s)
         }
     }
 

@@ -204,9 +204,6 @@ mod tests {
     /// `None` over budget (skipped, no time).
     fn rec(family: &str, map: &str, line: u32, strategy: &str, ns: Option<f64>) -> Record {
         Record {
-            map_seed: astar_runs::scen_key(map),
-            query: line,
-            strategy: strategy.into(),
             status: if ns.is_some() {
                 Status::Ok
             } else {
@@ -214,9 +211,7 @@ mod tests {
             },
             ns_per_search: ns.unwrap_or(f64::NAN),
             expansions: 100,
-            family: family.into(),
-            map: map.into(),
-            ..Record::default()
+            ..super::super::test_row(family, map, line, strategy)
         }
     }
 

@@ -688,6 +688,21 @@ pub fn write_real_maps_report(
     Ok(written)
 }
 
+/// A finished row of `strategy` on line `line` of `map` in `family`, keyed
+/// as a real-map run writes it; the tests of this folder set its measures.
+#[cfg(test)]
+pub(crate) fn test_row(family: &str, map: &str, line: u32, strategy: &str) -> Record {
+    Record {
+        map_seed: astar_runs::scen_key(map),
+        query: line,
+        strategy: strategy.into(),
+        status: Status::Ok,
+        family: family.into(),
+        map: map.into(),
+        ..Record::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -695,15 +710,10 @@ mod tests {
     /// A record of `strategy` on line `line` of `a.map` in family `f`.
     fn rec(line: u32, strategy: &str, status: Status, decreases: u64, expansions: u64) -> Record {
         Record {
-            map_seed: astar_runs::scen_key("a.map"),
-            query: line,
-            strategy: strategy.into(),
             status,
             decreases,
             expansions,
-            family: "f".into(),
-            map: "a.map".into(),
-            ..Record::default()
+            ..test_row("f", "a.map", line, strategy)
         }
     }
 

@@ -132,29 +132,21 @@ pub(crate) fn targets_markdown(rows: &[Record], strategies: &[String]) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use astar_runs::Status;
 
-    /// Rows of one map file: per row, the floor at 1000 ns and each
-    /// strategy at its factor of that.
-    fn map_rows(family: &str, map: &str, factors: &[(&str, &[f64])]) -> Vec<Record> {
+    /// Rows of one map file: per row, the floor at 1000 ns and each of
+    /// `names` at its factor of that.
+    fn map_rows(family: &str, map: &str, names: &[String], factors: [&[f64]; 4]) -> Vec<Record> {
         let mut rows = Vec::new();
-        let n = factors[0].1.len();
-        for line in 0..n as u32 {
+        for line in 0..factors[0].len() {
             let mut add = |strategy: &str, ns: f64| {
                 rows.push(Record {
-                    map_seed: map.len() as u64,
-                    query: line,
-                    strategy: strategy.into(),
                     ns_per_search: ns,
-                    status: Status::Ok,
-                    family: family.into(),
-                    map: map.into(),
-                    ..Record::default()
+                    ..super::super::test_row(family, map, line as u32, strategy)
                 })
             };
             add(Strategy::Floor.name(), 1000.0);
-            for (s, f) in factors {
-                add(s, 1000.0 * f[line as usize]);
+            for (s, f) in names.iter().zip(factors) {
+                add(s, 1000.0 * f[line]);
             }
         }
         rows
@@ -167,54 +159,46 @@ mod tests {
         let strategies: Vec<String> = ["floor", "heap", "bucket", "two-level", "mystery"]
             .map(String::from)
             .to_vec();
-        let mut rows = Vec::new();
-        // One family, two files: inside every target on `near.map`; on
-        // `far.map` two-level is the fastest list but over 1.5×, the heap's
-        // rows straddle 2×, and it is faster than two-level on one row
-        // (an interval across 1×).
-        rows.extend(map_rows(
-            "game",
-            "near.map",
-            &[
-                ("heap", &[1.8; 6]),
-                ("bucket", &[1.45; 6]),
-                ("two-level", &[1.4; 6]),
-                ("mystery", &[1.1; 6]),
-            ],
-        ));
-        rows.extend(map_rows(
-            "game",
-            "far.map",
-            &[
-                ("heap", &[1.5, 1.75, 1.8, 1.95, 2.0, 2.1]),
-                ("bucket", &[2.0; 6]),
-                ("two-level", &[1.6, 1.7, 1.8, 1.9, 1.95, 1.97]),
-                ("mystery", &[1.1; 6]),
-            ],
-        ));
-        // Another family: the heap over 2× on every row.
-        rows.extend(map_rows(
-            "maze",
-            "m.map",
-            &[
-                ("heap", &[2.2; 6]),
-                ("bucket", &[1.2; 6]),
-                ("two-level", &[1.3; 6]),
-                ("mystery", &[1.1; 6]),
-            ],
-        ));
-        // A file of five rows: too few for an interval, so nothing is
-        // judged there, though every row is inside every target.
-        rows.extend(map_rows(
-            "maze",
-            "short.map",
-            &[
-                ("heap", &[1.8; 5]),
-                ("bucket", &[1.2; 5]),
-                ("two-level", &[1.3; 5]),
-                ("mystery", &[1.1; 5]),
-            ],
-        ));
+        // Per map file, the times over the floor of every strategy after it,
+        // row by row.
+        let maps: [(&str, &str, [&[f64]; 4]); 4] = [
+            // One family, two files: inside every target on `near.map`; on
+            // `far.map` two-level is the fastest list but over 1.5×, the
+            // heap's rows straddle 2×, and it is faster than two-level on one
+            // row (an interval across 1×).
+            (
+                "game",
+                "near.map",
+                [&[1.8; 6], &[1.45; 6], &[1.4; 6], &[1.1; 6]],
+            ),
+            (
+                "game",
+                "far.map",
+                [
+                    &[1.5, 1.75, 1.8, 1.95, 2.0, 2.1],
+                    &[2.0; 6],
+                    &[1.6, 1.7, 1.8, 1.9, 1.95, 1.97],
+                    &[1.1; 6],
+                ],
+            ),
+            // Another family: the heap over 2× on every row.
+            (
+                "maze",
+                "m.map",
+                [&[2.2; 6], &[1.2; 6], &[1.3; 6], &[1.1; 6]],
+            ),
+            // A file of five rows: too few for an interval, so nothing is
+            // judged there, though every row is inside every target.
+            (
+                "maze",
+                "short.map",
+                [&[1.8; 5], &[1.2; 5], &[1.3; 5], &[1.1; 5]],
+            ),
+        ];
+        let rows: Vec<Record> = maps
+            .iter()
+            .flat_map(|&(family, map, factors)| map_rows(family, map, &strategies[1..], factors))
+            .collect();
         let md = targets_markdown(&rows, &strategies);
         for line in [
             "| far.map | game | 6 | two-level | 1.85× [1.65–1.96] | **not met** | 1.88× [1.62–2.05] | undecided | 1.03× [0.969–1.05] | undecided |",

@@ -10,7 +10,7 @@
 
 pub use super::amit_port::{amit_run, AmitRun, AMIT_VARIANTS};
 use super::rows::{bit, keyed, keyed_row, Key};
-use super::{base_rules, core_run, CoreSearch, Experiment, Query, QuerySpec};
+use super::{base_rules, CoreSearch, Experiment, Query, QuerySpec};
 use astar_amit::{AmitCosts, AmitOptions, AmitSearch};
 use astar_core::{Costs, Rules};
 use astar_runs::bail;
@@ -114,27 +114,13 @@ impl Experiment for Amit {
             corner_cutting: true,
             ..base_rules()
         };
-        let optimal_cutting = core_run(&mut s, grid, spec, &cutting)?.cost;
-        let fewest_cutting = core_run(
-            &mut s,
-            grid,
-            spec,
-            &Rules {
-                costs: UNIT,
-                ..cutting
-            },
-        )?
-        .cost;
-        let fewest = core_run(
-            &mut s,
-            grid,
-            spec,
-            &Rules {
-                costs: UNIT,
-                ..base_rules()
-            },
-        )?
-        .cost;
+        let optimal_cutting = q.run(&mut s, &cutting)?.cost;
+        let unit = |rules: Rules| Rules {
+            costs: UNIT,
+            ..rules
+        };
+        let fewest_cutting = q.run(&mut s, &unit(cutting))?.cost;
+        let fewest = q.run(&mut s, &unit(base_rules()))?.cost;
         // The optimum in a variant's own step costs and corner rule.
         let own_optimum = |o: &AmitOptions| match (o.costs, o.corner_cutting) {
             (AmitCosts::Unit, true) => fewest_cutting,
@@ -147,7 +133,7 @@ impl Experiment for Amit {
             .iter()
             .map(|(_, o)| amit_run(&mut search, grid, spec, o))
             .collect::<Result<Vec<_>>>()?;
-        let k = Key::of(spec);
+        let k = q.key();
         let amit = runs
             .iter()
             .zip(AMIT_VARIANTS)
@@ -276,7 +262,7 @@ fn check_query(rows: &[AmitRow], q: &QuerySpec) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::super::tests::tiny;
-    use super::super::{workload, Query};
+    use super::super::{core_run, workload, Query};
     use super::*;
     use std::time::Duration;
 

@@ -1,8 +1,8 @@
 //! 2. Stopping when the goal enters OPEN (seed 000's "quicker" option) against
 //!    stopping when it is closed, under both heuristics and both tie orders.
 
-use super::rows::{keyed, keyed_row, Key};
-use super::{base_rules, core_run, CoreSearch, Experiment, Query};
+use super::rows::{keyed, keyed_row};
+use super::{base_rules, CoreSearch, Experiment, Query};
 use astar_core::{GoalTest as Stop, Heuristic, Rules, TiePolicy};
 use astar_runs::error::Result;
 
@@ -44,7 +44,6 @@ impl Experiment for GoalTestQuirk {
 
     fn measure(&self, q: &Query<'_>) -> Result<Self::Rows> {
         let mut s = CoreSearch::new();
-        let k = Key::of(q.spec);
         GOAL_TEST_CASES
             .iter()
             .map(|&(heuristic, tie)| {
@@ -57,9 +56,9 @@ impl Experiment for GoalTestQuirk {
                     goal_test: Stop::Opened,
                     ..closed
                 };
-                let c = core_run(&mut s, q.grid, q.spec, &closed)?;
-                let o = core_run(&mut s, q.grid, q.spec, &opened)?;
-                Ok(keyed!(GoalTestRow at k, {
+                let c = q.run(&mut s, &closed)?;
+                let o = q.run(&mut s, &opened)?;
+                Ok(keyed!(GoalTestRow at q.key(), {
                     heuristic: heuristic.to_string(),
                     tie: tie.to_string(),
                     optimal: q.optimum.cost,

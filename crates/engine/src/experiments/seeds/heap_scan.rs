@@ -1,7 +1,7 @@
 //! 5. Seed 003's heap with a linear `isIn` scan (`heap-scan`) against the
 //!    indexed heap: the time of each on every query.
 
-use super::rows::{keyed, keyed_row, Key};
+use super::rows::{keyed, keyed_row};
 use super::{base_rules, Experiment, Query};
 use crate::measure::timing::{time_search, Repeats};
 use astar_registry::Strategy;
@@ -34,8 +34,7 @@ impl Experiment for HeapScan {
 
     /// Only the row's query: everything in it is timed.
     fn measure(&self, q: &Query<'_>) -> Result<Self::Rows> {
-        let k = Key::of(q.spec);
-        Ok(vec![keyed!(HeapScanRow at k, {
+        Ok(vec![keyed!(HeapScanRow at q.key(), {
             expansions: 0,
             heap_ns: 0,
             heap_scan_ns: 0,

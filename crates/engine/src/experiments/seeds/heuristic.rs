@@ -5,8 +5,8 @@
 //!    default), with closed nodes final, and as the seeds search (closed nodes
 //!    final and seed 000's neighbour order).
 
-use super::rows::{keyed, keyed_row, Key};
-use super::{base_rules, core_run, CoreSearch, Experiment, Query};
+use super::rows::{keyed, keyed_row};
+use super::{base_rules, CoreSearch, Experiment, Query};
 use astar_core::{ClosedNodes, NeighbourOrder, Rules};
 use astar_runs::error::Result;
 
@@ -56,11 +56,10 @@ impl Experiment for HeuristicQuirk {
             ..fin
         };
         let mut search = CoreSearch::new();
-        let m = core_run(&mut search, q.grid, q.spec, &man)?;
-        let f = core_run(&mut search, q.grid, q.spec, &fin)?;
-        let sd = core_run(&mut search, q.grid, q.spec, &seed)?;
-        let k = Key::of(q.spec);
-        Ok(vec![keyed!(HeuristicRow at k, {
+        let m = q.run(&mut search, &man)?;
+        let f = q.run(&mut search, &fin)?;
+        let sd = q.run(&mut search, &seed)?;
+        Ok(vec![keyed!(HeuristicRow at q.key(), {
             optimal: q.optimum.cost,
             manhattan_cost: m.cost,
             octile_expansions: q.optimum.expansions,

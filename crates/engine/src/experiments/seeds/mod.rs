@@ -49,6 +49,7 @@ use astar_runs::MachineFacts;
 use astar_runs::{bail, invalid};
 use erased::Erased;
 use rayon::prelude::*;
+use rows::Key;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -146,6 +147,19 @@ pub struct Query<'a> {
     pub optimum: Run,
     /// Least time per timed measurement, for experiments that use one.
     pub min_time: Duration,
+}
+
+impl Query<'_> {
+    /// The key columns of the query's rows.
+    pub fn key(&self) -> Key {
+        Key::of(self.spec)
+    }
+
+    /// The project's A* under `rules` on the query, its path checked
+    /// ([`core_run`]).
+    pub fn run(&self, search: &mut CoreSearch, rules: &Rules) -> Result<Run> {
+        core_run(search, self.grid, self.spec, rules)
+    }
 }
 
 /// The rules queries are drawn under (the project's default: no corner cutting).

@@ -2,8 +2,8 @@
 //!    heuristic and with octile: the true cost of the path returned, and
 //!    whether the G it reports is that cost.
 
-use super::rows::{keyed, keyed_row, Key};
-use super::{base_rules, core_run, CoreSearch, Experiment, Query};
+use super::rows::{keyed, keyed_row};
+use super::{base_rules, CoreSearch, Experiment, Query};
 use astar_core::{Heuristic, Rules, StepRule};
 use astar_runs::error::Result;
 
@@ -41,7 +41,6 @@ impl Experiment for Slip {
 
     fn measure(&self, q: &Query<'_>) -> Result<Self::Rows> {
         let mut s = CoreSearch::new();
-        let k = Key::of(q.spec);
         CASES
             .iter()
             .map(|&(heuristic, name, _)| {
@@ -52,14 +51,14 @@ impl Experiment for Slip {
                 let correct = if heuristic == Heuristic::Octile {
                     q.optimum
                 } else {
-                    core_run(&mut s, q.grid, q.spec, &correct_rules)?
+                    q.run(&mut s, &correct_rules)?
                 };
                 let slip_rules = Rules {
                     step_rule: StepRule::Seed001Slip,
                     ..correct_rules
                 };
-                let slip = core_run(&mut s, q.grid, q.spec, &slip_rules)?;
-                Ok(keyed!(SlipRow at k, {
+                let slip = q.run(&mut s, &slip_rules)?;
+                Ok(keyed!(SlipRow at q.key(), {
                     heuristic: name.to_string(),
                     optimal: q.optimum.cost,
                     correct_cost: correct.cost,
