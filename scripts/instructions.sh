@@ -33,7 +33,7 @@ elif [[ -z $row ]]; then
     # Rows are counted from 0; the header is the first line.
     row=$(($(grep -c . "$scen") - 2))
 fi
-strategies=(floor lazy-floor heap dary4 pairing bucket radix lazy-heap sparse-bucket two-level crate-priority-queue crate-keyed-pq crate-dary-heap pathfinding)
+strategies=(floor lazy-floor heap dary4 pairing bucket radix lazy-heap sparse-bucket two-level crate-priority-queue crate-keyed-pq crate-dary-heap pathfinding petgraph)
 out=reports/instructions
 mkdir -p "$out"
 work=$(mktemp -d)
@@ -96,8 +96,8 @@ vg=$(valgrind --version)
     echo "a lazy list (decrease-key by pushing a new key) pops after their node"
     echo "was closed: one for each decrease-key, but for those still on OPEN"
     echo "when the search ends; each a pop and a check the other lists do not"
-    echo "make. (The peer reports the counts of this project's search, not its"
-    echo "own, so its column is empty.) \`lazy-floor\` is the floor of lazy lists:"
+    echo "make. (The peers report the counts of this project's search, not their"
+    echo "own, so their column is empty.) \`lazy-floor\` is the floor of lazy lists:"
     echo "the same search with every stale key popped and checked, and no list."
     echo "\`laziness\` is, for a lazy list, the share of its instructions over the"
     echo "floor's that the lazy floor spends too: the part of its cost that is the"
@@ -138,13 +138,14 @@ vg=$(valgrind --version)
                 for (i = 1; i <= n; i++) {
                     split(rows[i], f, ",")
                     e = f[3]
-                    # The peer reports the counts of the search of this project, not of
-                    # its own queue, so it has no stale pops to show.
-                    stale = f[2] == "pathfinding" ? "–" : sprintf("%.2f", f[13] / e)
+                    # The peers report the counts of the search of this project, not of
+                    # their own queues, so they have no stale pops to show.
+                    peer = f[2] == "pathfinding" || f[2] == "petgraph"
+                    stale = peer ? "–" : sprintf("%.2f", f[13] / e)
                     # Only a lazy list (one that pops stale keys) has a part
                     # of its cost that the lazy floor stands for.
                     laziness = "–"
-                    if (f[13] > 0 && f[2] != "lazy-floor" && f[2] != "pathfinding")
+                    if (f[13] > 0 && f[2] != "lazy-floor" && !peer)
                         laziness = sprintf("%.0f%%", 100 * (lazy - floor) / (f[4] / e - floor))
                     printf "| %s | %d | %.1f | %.2f | %s | %.1f | %s | %s | %s | %s |\n",
                         f[2], e, f[4] / e, (f[4] / e) / floor, laziness, f[5] / e,
