@@ -120,12 +120,16 @@ impl Run {
     /// The paired ratio `a`'s time ÷ `b`'s over the rows both finished, with
     /// the bootstrap interval of its median (maps resampled, then rows
     /// within each: a row's `map_seed` names its map on random maps and its
-    /// scenario file on real ones).
-    fn ratio(&self, a: Strategy, b: Strategy) -> Option<Ratio> {
+    /// scenario file on real ones), over the rows of map family `family`, or
+    /// of every family.
+    fn ratio_in(&self, a: Strategy, b: Strategy, family: Option<&str>) -> Option<Ratio> {
         let (ra, rb) = (self.records(a), self.records(b));
         let mut by_map: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
         for (k, x) in &ra {
             let Some(y) = rb.get(k) else { continue };
+            if family.is_some_and(|f| x.family != f) {
+                continue;
+            }
             if x.status == Status::Ok && y.status == Status::Ok && y.ns_per_search > 0.0 {
                 by_map
                     .entry(k.0)
@@ -243,8 +247,33 @@ impl Measured {
     }
 
     fn across(&self, a: Strategy, b: Strategy) -> Option<AcrossRuns> {
-        let each: Option<Vec<Ratio>> = self.runs.iter().map(|r| r.ratio(a, b)).collect();
+        self.across_in(a, b, None)
+    }
+
+    /// `across` over the rows of one map family, or of all.
+    fn across_in(&self, a: Strategy, b: Strategy, family: Option<&str>) -> Option<AcrossRuns> {
+        let each: Option<Vec<Ratio>> = self.runs.iter().map(|r| r.ratio_in(a, b, family)).collect();
         each.map(AcrossRuns)
+    }
+
+    /// The map families of the first run's rows, in name order (empty on
+    /// random maps).
+    fn families(&self) -> Vec<&str> {
+        let names: std::collections::BTreeSet<&str> = self.runs[0]
+            .rows
+            .iter()
+            .map(|r| r.family.as_str())
+            .filter(|f| !f.is_empty())
+            .collect();
+        names.into_iter().collect()
+    }
+
+    /// `a`'s time ÷ `b`'s per map family, in name order, where measured.
+    fn by_family(&self, a: Strategy, b: Strategy) -> Vec<(&str, AcrossRuns)> {
+        self.families()
+            .into_iter()
+            .filter_map(|f| Some((f, self.across_in(a, b, Some(f))?)))
+            .collect()
     }
 
     /// This project's fastest open list here: the lowest median time ÷ the
@@ -472,6 +501,7 @@ fn why(workload: Workload, s: Strategy, counts: &Instructions) -> String {
                     sig3(b.mispredictions),
                 )
             }
+            _ if workload.counted_as().is_none() => differs.to_string(),
             _ => format!("not in the instruction table: {differs}"),
         },
         _ => match (per(s), per(Strategy::Floor)) {
@@ -481,6 +511,7 @@ fn why(workload: Workload, s: Strategy, counts: &Instructions) -> String {
                 sig3(a.instructions / f.instructions),
                 stale(a),
             ),
+            _ if workload.counted_as().is_none() => "–".into(),
             _ => "this project's (not in the instruction table)".into(),
         },
     }
@@ -650,6 +681,20 @@ impl WhichCrate {
             writeln!(out, "**{title}**: {}. {}.\n", m.what(), runs_text(m)).unwrap();
             out.push_str(&table(m, best, &self.counts));
             out.push('\n');
+            let jps = m.by_family(Strategy::GridJps, best);
+            if !jps.is_empty() {
+                // What jump point search buys depends on the map more than
+                // anything else: per family, not only pooled.
+                writeln!(
+                    out,
+                    "Per map family, `grid-jps`'s time ÷ `{best}`'s:\n\n| map family | time ÷ `{best}` |\n|---|---:|"
+                )
+                .unwrap();
+                for (family, ratio) in jps {
+                    writeln!(out, "| {family} | {} |", ratio.text()).unwrap();
+                }
+                out.push('\n');
+            }
         }
         writeln!(
             out,
@@ -696,8 +741,10 @@ impl WhichCrate {
                 _ => "on MovingAI maps",
             };
             parts.push(format!(
-                "{family}, the fastest crate is `{fastest}` at {} the time of this project's \
-                 fastest list (`{best}`); {}",
+                "{family}, the fastest crate is `{}` (its queue as the open list of this \
+                 project's A*, `{fastest}`) at {} the time of this project's fastest list \
+                 (`{best}`); the A* of {}",
+                fastest.crate_name().unwrap_or(fastest.name()),
                 ratio.text(),
                 peers.join(", ")
             ));
@@ -706,17 +753,22 @@ impl WhichCrate {
         let best = cut.fastest_own_list().ok_or_else(|| {
             invalid!("corner-cutting: no list of this project finished every row")
         })?;
-        let jps = cut
-            .across(Strategy::GridJps, best)
-            .ok_or_else(|| invalid!("corner-cutting: grid-jps was not measured"))?;
+        let mut jps = cut.by_family(Strategy::GridJps, best);
+        jps.sort_by(|a, b| a.1.median().total_cmp(&b.1.median()));
+        let (Some(least), Some(most)) = (jps.first(), jps.last()) else {
+            bail!("corner-cutting: grid-jps was not measured");
+        };
         Ok(format!(
-            "**Which crate should I use?** Timed side by side ({} on one worker thread): {}. \
-             Jump point search (`grid_pathfinding`, corners cut) takes {} the time of `{best}` \
-             under the same rules. Details and reasons: \
+            "**Which crate should I use?** Timed side by side on one worker thread of an {}: {}. \
+             Jump point search (`grid_pathfinding`, corners cut) takes from {}× ({}) to {}× ({}) \
+             the time of `{best}` under the same rules, by map family. Details and reasons: \
              [Which crate should I use?](reports/README.md#which-crate-should-i-use).",
             self.measured[0].runs[0].meta.machine.cpu,
             parts.join("; "),
-            jps.text(),
+            sig3(least.1.median()),
+            least.0,
+            sig3(most.1.median()),
+            most.0,
         ))
     }
 }
@@ -808,12 +860,12 @@ mod tests {
                 base
             }
         });
-        let ratio = r.ratio(Strategy::Heap, Strategy::Floor).unwrap();
+        let ratio = r.ratio_in(Strategy::Heap, Strategy::Floor, None).unwrap();
         assert_eq!((ratio.spread.n, ratio.maps), (4, 2));
         assert_eq!(ratio.median, 3.0, "paired per query: 2, 2, 4, 4");
         // A row over the budget is left out of the pairs, and counted.
         r.rows[0].status = Status::OverBudget;
-        let ratio = r.ratio(Strategy::Floor, Strategy::Heap).unwrap();
+        let ratio = r.ratio_in(Strategy::Floor, Strategy::Heap, None).unwrap();
         assert_eq!(ratio.spread.n, 3);
         assert_eq!(r.unfinished(Strategy::Floor), 1);
         assert_eq!(r.unfinished(Strategy::Heap), 0);
@@ -913,8 +965,11 @@ mod tests {
             keyed.starts_with("not in the instruction table: the same binary heap"),
             "{keyed}"
         );
-        assert!(why(Workload::CornerCutting, Strategy::Heap, &counts())
-            .contains("not in the instruction table"));
+        // The corner-cut workload is not counted: a list's row says
+        // nothing, another shape's says only what differs.
+        let cut = Workload::CornerCutting;
+        assert_eq!(why(cut, Strategy::Heap, &counts()), "–");
+        assert!(why(cut, Strategy::LazyHeap, &counts()).starts_with("no decrease-key"));
     }
 
     #[test]
@@ -986,5 +1041,27 @@ mod tests {
         std::fs::write(&csv, "workload,strategy,expansions,instructions,branches,branch_mispredictions,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses,pushes,decreases,stale_pops\nrandom,heap,100,x,0,0,0,0,0,0,0,0,0\n").unwrap();
         let e = Instructions::read(&csv).err().unwrap().to_string();
         assert!(e.ends_with("instructions.csv: line 2: not a number"), "{e}");
+    }
+
+    #[test]
+    fn jump_point_search_is_judged_per_map_family() {
+        let mut r = every_row(&["two-level", "grid-jps"], |s, m, _| match (s, m) {
+            ("grid-jps", 0) => 20.0,
+            ("grid-jps", _) => 300.0,
+            _ => 100.0,
+        });
+        for row in &mut r.rows {
+            row.family = if row.map_seed == 0 { "maze" } else { "city" }.into();
+        }
+        let m = Measured {
+            workload: Workload::CornerCutting,
+            runs: vec![r],
+        };
+        let got: Vec<(&str, f64)> = m
+            .by_family(Strategy::GridJps, Strategy::TwoLevel)
+            .into_iter()
+            .map(|(f, r)| (f, r.median()))
+            .collect();
+        assert_eq!(got, [("city", 3.0), ("maze", 0.2)]);
     }
 }
