@@ -41,6 +41,8 @@ enum Command {
     RealMapsReport(cmd::real_maps_report::RealMapsReportArgs),
     /// One configuration timed on one worker thread and on several, ratio by ratio; writes the threads section.
     Threads(cmd::threads::ThreadsArgs),
+    /// Which crate should a Rust user reach for: writes the writeup's which-crate section and the README's answer.
+    WhichCrate(cmd::which_crate::WhichCrateArgs),
 }
 
 fn main() -> ExitCode {
@@ -90,6 +92,7 @@ fn main() -> ExitCode {
         Command::Claim(args) => args.run(),
         Command::RealMapsReport(args) => args.run(),
         Command::Threads(args) => args.run(),
+        Command::WhichCrate(args) => args.run(),
     };
     result.unwrap_or_else(|e| {
         eprintln!("{}", error_line(&e));

@@ -19,3 +19,4 @@ pub mod report;
 pub mod seeds;
 pub mod targets;
 pub mod threads;
+pub mod which_crate;

@@ -10,3 +10,4 @@ pub mod seeds;
 pub mod solve;
 pub mod sweep;
 pub mod threads;
+pub mod which_crate;

@@ -255,3 +255,34 @@ fn wrong_length_fails_the_row_not_the_run() {
         );
     }
 }
+
+/// `which-crate` names the folder it lacks, and a bad line of the
+/// instruction table, in one line.
+#[test]
+fn which_crate_names_a_missing_folder_and_a_bad_instruction_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let data_text = data.to_str().unwrap();
+    rejects(&["which-crate", data_text], &["data/random"]);
+    for w in ["random", "movingai", "corner-cutting"] {
+        std::fs::create_dir_all(data.join(w)).unwrap();
+    }
+    rejects(&["which-crate", data_text], &["random: no run folder"]);
+    let csv = write(
+        dir.path(),
+        "instructions.csv",
+        "workload,strategy,expansions\nrandom,heap,0\n",
+    );
+    // The run folders are read first; give the instruction table alone.
+    let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../reports/which-crate/data");
+    rejects(
+        &[
+            "which-crate",
+            reports.to_str().unwrap(),
+            "--instructions",
+            &csv,
+        ],
+        &["instructions.csv", "no column instructions"],
+    );
+    rejects(&["which-crate", "--what"], &["--what"]);
+}
