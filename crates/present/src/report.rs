@@ -11,13 +11,13 @@ use crate::charts::time_unit;
 use crate::claim::{reading_words, BASE, HEAPS, READINGS};
 use crate::format::{ci_text, duration_words, load_text, ratio_text, sig3};
 use crate::targets::fastest_list;
-use astar_registry::{Kind, Strategy};
+use astar_registry::Strategy;
 use astar_runs::error::{Context, Error, Result};
 use astar_runs::files::write_atomic;
 use astar_runs::markers::splice;
 use astar_runs::stats::bootstrap::RESAMPLES;
 use astar_runs::stats::{load_and_summarise, Group, Ratio, Summary};
-use astar_runs::LoadedRuns;
+use astar_runs::{LoadedRuns, RunMeta};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -139,8 +139,8 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
         c.queries_text()
     );
     let _ = writeln!(s, "| strategies | {} |", summary.strategies.join(", "));
-    if let Some(peers) = peer_crates_text(runs, &summary.strategies) {
-        let _ = writeln!(s, "| peer crates | {peers} |");
+    if let Some(crates) = published_crates_text(runs, &summary.strategies) {
+        let _ = writeln!(s, "| published crates | {crates} |");
     }
     let _ = writeln!(s, "| heuristic | {} |", c.heuristic);
     let _ = writeln!(s, "| tie policy | {} |", c.tie);
@@ -208,30 +208,35 @@ fn conditions(runs: &LoadedRuns, summary: &Summary) -> String {
     s
 }
 
-/// The crate and version of each peer among `strategies`, as the run
-/// folders recorded them (every version, when the folders differ), or
-/// `None` when no peer was run.
-pub(crate) fn peer_crates_text(runs: &LoadedRuns, strategies: &[String]) -> Option<String> {
-    let peers: Vec<String> = strategies
+/// The published crate of each strategy among `strategies` that measures
+/// one (a peer, jump point search, a crate's queue as an open list), with
+/// its version as the run folders recorded it, or `None` when none ran.
+pub(crate) fn published_crates_text(runs: &LoadedRuns, strategies: &[String]) -> Option<String> {
+    let metas: Vec<&RunMeta> = runs.metas.iter().collect();
+    let crates: Vec<String> = strategies
         .iter()
-        .filter(|s| Kind::of_name(s) == Some(Kind::Peer))
-        .map(|name| {
-            let versions: BTreeSet<&str> = runs
-                .metas
-                .iter()
-                .filter_map(|m| m.machine.peers.get(name).map(String::as_str))
-                .collect();
-            if versions.is_empty() {
-                format!("`{name}` (version not recorded)")
-            } else {
-                format!(
-                    "`{name}` {}",
-                    versions.into_iter().collect::<Vec<_>>().join(" and ")
-                )
-            }
-        })
+        .filter_map(|name| published_crate_text(Strategy::named(name)?, &metas))
         .collect();
-    (!peers.is_empty()).then(|| peers.join(", "))
+    (!crates.is_empty()).then(|| crates.join(", "))
+}
+
+/// `s` with the crate it measures and every version of it `metas` recorded:
+/// `` `pathfinding` 4.16.0 ``, or `` `crate-dary-heap` (`dary_heap` 0.3.9) ``
+/// where the strategy's name is not the crate's; `None` for the project's
+/// own strategies.
+pub(crate) fn published_crate_text(s: Strategy, metas: &[&RunMeta]) -> Option<String> {
+    let name = s.crate_name()?;
+    let versions: BTreeSet<&str> = metas
+        .iter()
+        .filter_map(|m| m.machine.peers.get(s.name()).map(String::as_str))
+        .collect();
+    let versions: Vec<&str> = versions.into_iter().collect();
+    Some(match (name == s.name(), versions.is_empty()) {
+        (true, true) => format!("`{s}` (version not recorded)"),
+        (true, false) => format!("`{s}` {}", versions.join(" and ")),
+        (false, true) => format!("`{s}` (`{name}`, version not recorded)"),
+        (false, false) => format!("`{s}` (`{name}` {})", versions.join(" and ")),
+    })
 }
 
 /// When the run folders were measured on more than one machine (CPU, cores

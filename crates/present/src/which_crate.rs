@@ -12,6 +12,7 @@
 //! runs is inside the interval a reader cites.
 
 use crate::format::{interval_text, load_text, micros, sig3};
+use crate::report::published_crate_text;
 use astar_registry::{Kind, Strategy};
 use astar_runs::error::{Context, Error, Result};
 use astar_runs::files::write_atomic;
@@ -520,21 +521,9 @@ fn why(workload: Workload, s: Strategy, counts: &Instructions) -> String {
 /// What a strategy is, for the option column: its name and, for a crate's,
 /// the crate and the version the runs linked.
 fn option_text(s: Strategy, m: &Measured) -> String {
-    match s.crate_name() {
-        Some(name) => {
-            let versions: std::collections::BTreeSet<&str> = m
-                .runs
-                .iter()
-                .filter_map(|r| r.meta.machine.peers.get(s.name()).map(String::as_str))
-                .collect();
-            let versions: Vec<&str> = versions.into_iter().collect();
-            let version = if versions.is_empty() {
-                "version not recorded".to_string()
-            } else {
-                versions.join(" and ")
-            };
-            format!("`{s}` (`{name}` {version})")
-        }
+    let metas: Vec<&RunMeta> = m.runs.iter().map(|r| &r.meta).collect();
+    match published_crate_text(s, &metas) {
+        Some(text) => text,
         None if s.kind() == Kind::Floor => format!("`{s}` (no open list)"),
         None => format!("`{s}` (this project)"),
     }
@@ -574,18 +563,19 @@ fn table(m: &Measured, best: Strategy, counts: &Instructions) -> String {
     // The reason is text: aligned left like the option, the numbers right.
     let mut out =
         format!("| option | median time a query | {col} | why (counted) |\n|---|---:|---:|---|\n");
-    // The floor closes the table: it is what no option can beat.
-    let mut rows: Vec<(f64, Strategy, String)> = m
+    let mut rows: Vec<((u8, f64), Strategy, String)> = m
         .strategies()
         .into_iter()
         .map(|s| {
             let ratio = if s == best { None } else { m.across(s, best) };
-            let key = ratio.as_ref().map_or(1.0, AcrossRuns::median);
-            let key = if s.kind() == Kind::Floor {
-                f64::INFINITY
-            } else {
-                key
+            // Apart from the lists and the A* peers, in this order: another
+            // algorithm, then the floor, which no option can beat.
+            let group = match s.kind() {
+                Kind::Algorithm => 1,
+                Kind::Floor => 2,
+                _ => 0,
             };
+            let key = (group, ratio.as_ref().map_or(1.0, AcrossRuns::median));
             let mut ratio_text = ratio.map_or("1".to_string(), |r| r.text());
             let rows = |n: usize| {
                 if n == 1 {
@@ -620,7 +610,11 @@ fn table(m: &Measured, best: Strategy, counts: &Instructions) -> String {
             (key, s, line)
         })
         .collect();
-    rows.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    rows.sort_by(|a, b| {
+        (a.0 .0.cmp(&b.0 .0))
+            .then(a.0 .1.total_cmp(&b.0 .1))
+            .then(a.1.cmp(&b.1))
+    });
     for (_, _, line) in rows {
         out.push_str(&line);
     }
@@ -807,7 +801,7 @@ mod tests {
         };
         let json = format!(
             r#"{{"commit": "abc1234", "rustc": "rustc 1.95.0", "cpu": "Test CPU", "cores": 2,
-                "peers": {{"priority-queue": "2.7.0"}}, "threads": 1, "date": "2026-12-07T00:00:00Z",
+                "peers": {{"crate-priority-queue": "2.7.0"}}, "threads": 1, "date": "2026-12-07T00:00:00Z",
                 "command": "astar-lab sweep", "shard": "1/1",
                 "config": {{"sizes": [64], "densities": [0.25], "maps": 2, "queries": 2,
                   "strategies": {strategies:?}, "heuristic": "octile", "tie": "lifo",
@@ -973,10 +967,12 @@ mod tests {
     }
 
     #[test]
-    fn the_table_puts_the_floor_last_and_marks_unfinished_rows_as_a_lower_bound() {
-        let names = ["floor", "heap", "bucket", "pathfinding"];
+    fn the_table_puts_another_algorithm_then_the_floor_last_and_marks_unfinished_rows() {
+        let names = ["floor", "heap", "bucket", "pathfinding", "grid-jps"];
         let mut r = every_row(&names, |s, _, _| match s {
             "floor" => 100.0,
+            // Faster than every list, yet apart from them.
+            "grid-jps" => 50.0,
             "bucket" => 120.0,
             "heap" => 240.0,
             _ => 600.0,
@@ -1004,7 +1000,8 @@ mod tests {
             [
                 "| `bucket` (this project)",
                 "| `heap` (this project)",
-                "| `pathfinding` (`pathfinding` version not recorded)",
+                "| `pathfinding` (version not recorded)",
+                "| `grid-jps` (`grid_pathfinding`, version not recorded)",
                 "| `floor` (no open list)"
             ]
         );
@@ -1063,5 +1060,28 @@ mod tests {
             .map(|(f, r)| (f, r.median()))
             .collect();
         assert_eq!(got, [("city", 3.0), ("maze", 0.2)]);
+    }
+
+    #[test]
+    fn an_option_names_the_crate_it_measures_and_the_version_the_run_linked() {
+        let m = Measured {
+            workload: Workload::Random,
+            runs: vec![run(&["floor"], Vec::new())],
+        };
+        let text = |s| option_text(s, &m);
+        assert_eq!(
+            text(Strategy::CratePriorityQueue),
+            "`crate-priority-queue` (`priority-queue` 2.7.0)"
+        );
+        assert_eq!(
+            text(Strategy::CrateKeyedPq),
+            "`crate-keyed-pq` (`keyed_priority_queue`, version not recorded)"
+        );
+        assert_eq!(
+            text(Strategy::Pathfinding),
+            "`pathfinding` (version not recorded)"
+        );
+        assert_eq!(text(Strategy::Heap), "`heap` (this project)");
+        assert_eq!(text(Strategy::Floor), "`floor` (no open list)");
     }
 }

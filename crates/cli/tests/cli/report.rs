@@ -838,7 +838,7 @@ fn rows_with_peers(petgraph: bool) -> Vec<Record> {
     rows
 }
 
-/// The conditions name the version of each peer crate the run measured, as
+/// The conditions name the version of each published crate the run measured, as
 /// its metadata records it, and say so when it does not.
 #[test]
 fn the_conditions_name_each_peer_crates_version() {
@@ -865,21 +865,21 @@ fn the_conditions_name_each_peer_crates_version() {
     };
     let both = conditions_of("both", &["pathfinding", "petgraph"], true);
     assert!(
-        both.contains("| peer crates | `pathfinding` 1.2.3, `petgraph` 0.4.5 |"),
+        both.contains("| published crates | `pathfinding` 1.2.3, `petgraph` 0.4.5 |"),
         "{both}"
     );
     let one = conditions_of("one", &["pathfinding"], true);
     assert!(
-        one.contains("| peer crates | `pathfinding` 1.2.3 |"),
+        one.contains("| published crates | `pathfinding` 1.2.3 |"),
         "{one}"
     );
     let old = conditions_of("old", &["pathfinding"], false);
     assert!(
-        old.contains("| peer crates | `pathfinding` (version not recorded) |"),
+        old.contains("| published crates | `pathfinding` (version not recorded) |"),
         "{old}"
     );
     let none = conditions_of("none", &[], true);
-    assert!(!none.contains("peer crates"), "{none}");
+    assert!(!none.contains("published crates"), "{none}");
 }
 
 #[test]

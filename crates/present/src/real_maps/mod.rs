@@ -16,7 +16,7 @@ use crate::charts::families::{
 };
 use crate::claim::list_words;
 use crate::format::{ci_text, micros};
-use crate::report::peer_crates_text;
+use crate::report::published_crates_text;
 use crate::targets::{is_list, REAL_FLOOR_RATIO, REAL_HEAP_FLOOR_RATIO};
 use astar_core::TiePolicy;
 use astar_registry::Strategy;
@@ -262,11 +262,11 @@ fn chart_stems(families: &BTreeSet<&str>) -> Vec<(String, String)> {
     out
 }
 
-/// What was measured, and the peer crates' versions when peers ran.
+/// What was measured, and the published crates' versions when any ran.
 fn measured_text(main: &TieRuns) -> String {
     let meta = &main.meta;
-    let peers = peer_crates_text(&main.runs, &main.runs.strategies())
-        .map_or(String::new(), |p| format!(" Peer crates: {p}."));
+    let peers = published_crates_text(&main.runs, &main.runs.strategies())
+        .map_or(String::new(), |p| format!(" Published crates: {p}."));
     format!(
         "Measured at commit `{}` on {} ({} thread{}; other load {}), {}; {} ties; {} rows per scenario file ({}), search budget {} ms, repeats until {} ms.{peers}",
         meta.run.machine.commit,
