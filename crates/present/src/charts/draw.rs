@@ -435,8 +435,13 @@ where
     if headed {
         entries.sort_by_key(|s| s.look.hue);
     }
-    // A long legend packs its entries closer, so that it fits the chart's height.
-    let gap = if entries.len() > COMPACT_OVER { 23 } else { 27 };
+    // A long legend packs its entries closer, so that it and its notes fit
+    // the chart's height.
+    let gap = match entries.len() {
+        n if n > DENSE_OVER => 19,
+        n if n > COMPACT_OVER => 23,
+        _ => 27,
+    };
     for s in entries {
         // A heading over each group's entries.
         if headed && hue != Some(s.look.hue) {
@@ -514,6 +519,9 @@ fn label_lines<DB: DrawingBackend>(
 
 /// Legends with more entries than this are packed closer.
 const COMPACT_OVER: usize = 12;
+
+/// Legends with more entries than this are packed closer still.
+const DENSE_OVER: usize = 16;
 
 /// Draws a dot chart: the title, then its panels in a grid, each a column
 /// of labelled rows on a value axis shared by every panel.

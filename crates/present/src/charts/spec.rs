@@ -322,11 +322,12 @@ fn base_name(base: &str) -> &str {
     }
 }
 
-/// A series' legend label: the strategy's name, the floor's marked as the
-/// bound it is.
+/// A series' legend label on a speedup chart: the strategy's name, the
+/// floor's marked as the bound it is there (no list's speedup can exceed
+/// the floor's, as no list's time can be below it).
 pub(crate) fn series_label(name: &str) -> String {
     if Strategy::named(name) == Some(Strategy::Floor) {
-        format!("{name} (lower bound)")
+        format!("{name} (upper bound)")
     } else {
         name.to_string()
     }
