@@ -199,7 +199,9 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
             panels: vec![Panel {
                 title: None,
                 y_label: format!("speedup over {base} (×)"),
-                y_log: None,
+                // A speedup is a ratio: log, whatever its span, so that every
+        // chart of one kind reads alike.
+        y_log: Some(true),
                 y_format: Format::Number,
                 series,
                 shade: (base == Strategy::Linear.name()).then(|| {
