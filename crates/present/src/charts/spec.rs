@@ -179,8 +179,10 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                         .iter()
                         .filter_map(|(x, r)| r.ci.map(|ci| (*x, ci.lo, ci.hi)))
                         .collect(),
-                    over_budget: group.over_budget_from(s).is_some()
-                        || group.over_budget_from(base).is_some(),
+                    // Only the strategy that went over the budget ends
+                    // with a mark; the base's own end is said in the
+                    // subtitle.
+                    over_budget: group.over_budget_from(s).is_some(),
                 })
             })
             .collect();
@@ -191,7 +193,10 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 stem: format!("speedup-vs-{base}"),
                 title,
                 subtitle: format!(
-                    "per query: {base} time ÷ strategy time, same query; line: median over queries. {conditions}"
+                    "per query: {base} time ÷ strategy time, same query; line: median over queries.{} {conditions}",
+                    group.over_budget_from(base).map_or(String::new(), |size| format!(
+                        " {base} over budget from {size}²: ratios there over the queries it finished."
+                    ))
                 ),
                 x_label: x_label.clone(),
             },
