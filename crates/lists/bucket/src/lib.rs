@@ -456,6 +456,25 @@ mod tests {
         assert_eq!(got, [3, 2, 1]);
     }
 
+    /// The memory a sweep reports: nothing per cell; the headers of the
+    /// window's buckets and of the current stack (24 bytes each), the two
+    /// bitmaps' words, and the 16-byte keys every stack has room for, over
+    /// the cells.
+    #[test]
+    fn bytes_per_node_is_the_headers_bitmaps_and_keys() {
+        let mut q = BucketQueue::default();
+        q.clear(1000);
+        // The first window: 64 buckets, one word in each bitmap.
+        let fixed = (64 + 1) * 24 + 2 * 8;
+        assert_eq!(q.bytes_per_node(), fixed as f64 / 1000.0);
+        for node in 0..40 {
+            q.push(Key::new(node % 5, !u64::from(node), node));
+        }
+        let room = q.buckets.iter().map(Vec::capacity).sum::<usize>() + q.cur.capacity();
+        assert!(room >= 40);
+        assert_eq!(q.bytes_per_node(), (fixed + room * 16) as f64 / 1000.0);
+    }
+
     #[test]
     fn window_grows_and_moves_down_without_losing_order() {
         // A spread far wider than the first window, pushed out of order,

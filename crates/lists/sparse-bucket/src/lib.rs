@@ -385,6 +385,37 @@ mod tests {
         openlist_conformance::check::<SparseBucket>();
     }
 
+    /// The memory a sweep reports: nothing per cell; the window's 4-byte
+    /// slots, the two bitmaps' words, the pool's stack headers (24 bytes),
+    /// its F values and free list (4 bytes each, at their capacity), and
+    /// the 16-byte keys every stack has room for, over the cells.
+    #[test]
+    fn bytes_per_node_is_the_slots_bitmaps_pool_and_keys() {
+        let mut q = SparseBucket::default();
+        q.clear(1000);
+        // The first window of 64 slots, a word in each bitmap, and the
+        // pool's always-empty stack with its F.
+        assert_eq!(
+            q.bytes_per_node(),
+            (64 * 4 + 2 * 8 + 24 + 4) as f64 / 1000.0
+        );
+        for node in 0..40 {
+            q.push(Key::new(node % 5 * 7, !u64::from(node), node));
+        }
+        // The two lowest F run out: their stacks go back to the free list.
+        for _ in 0..16 {
+            q.pop();
+        }
+        assert!(q.free.capacity() > 0 && q.stacks.len() > 2);
+        let fixed = q.slots.len() * 4
+            + (q.bits.len() + q.summary.len()) * 8
+            + q.stacks.len() * 24
+            + q.level_f.capacity() * 4
+            + q.free.capacity() * 4;
+        let keys = q.stacks.iter().map(Vec::capacity).sum::<usize>() * 16;
+        assert_eq!(q.bytes_per_node(), (fixed + keys) as f64 / 1000.0);
+    }
+
     /// A span of F one wider than the window widens it: with F 0 and the
     /// window's width W on OPEN, W may not share 0's slot, or it pops before
     /// the W/2 pushed after it. Each width from the first window up.
