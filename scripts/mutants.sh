@@ -145,38 +145,14 @@ for name in "${wanted[@]}"; do
     echo "mutants: $piece (tests: $tests, timeout ${secs}s)" >&2
     start=$(date +%s)
     started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-    # cargo-mutants exits 2 when some mutant was missed and 3 when some
-    # timed out: a finished run either way.
-    status=0
-    nice -n 19 cargo mutants "${args[@]}" "${iterate[@]}" --output "$work/$piece" || status=$?
-    if [[ $status -ne 0 && $status -ne 2 && $status -ne 3 ]]; then
-        echo "error: cargo mutants failed on $piece (exit $status); see $work/$piece/mutants.out/debug.log" >&2
-        exit 1
-    fi
-    seconds=$(($(date +%s) - start))
-    # A whole run replaces the unit's data, shards and all; a shard
-    # replaces its own slice and any whole run.
-    dest=$out/data/$piece
-    # An iterated run keeps the facts of the runs it builds on.
+    # The facts of the run, written before it starts (an iterated run
+    # builds on them, even if this one is stopped) and again when it ends.
     previous=null
-    if [[ ${#iterate[@]} -gt 0 && -f $dest/run.json ]]; then
-        previous=$(cat "$dest/run.json")
+    if [[ ${#iterate[@]} -gt 0 ]]; then
+        previous=$(python3 scripts/lib/mutants-page.py --previous-run "$work/$piece")
     fi
-    if [[ -z $shard ]]; then
-        rm -rf "$dest"
-    else
-        rm -rf "$dest"
-        find "$out/data/$name" -maxdepth 1 -type f -delete 2>/dev/null || true
-    fi
-    mkdir -p "$dest"
-    from=$work/$piece/mutants.out
-    for f in caught.txt missed.txt timeout.txt unviable.txt previously_caught.txt mutants.json; do
-        [[ ! -f $from/$f ]] || cp "$from/$f" "$dest/$f"
-    done
-    # outcomes.json, without the scratch folders it names (paths of this
-    # machine, not results).
-    python3 scripts/lib/mutants-page.py --clean-outcomes "$from/outcomes.json" >"$dest/outcomes.json"
-    cat >"$dest/run.json" <<EOF
+    facts() {
+        cat <<EOF
 {
   "unit": $(json "$name"),
   "package": $(json "$package"),
@@ -193,10 +169,36 @@ for name in "${wanted[@]}"; do
   "rustc": $(json "$rustc_version"),
   "cargo_mutants": $(json "$mutants_version"),
   "started": $(json "$started"),
-  "seconds": $seconds,
+  "seconds": $1,
   "previous": $previous
 }
 EOF
+    }
+    facts null >"$work/$piece/run.json"
+    # cargo-mutants exits 2 when some mutant was missed and 3 when some
+    # timed out: a finished run either way.
+    status=0
+    nice -n 19 cargo mutants "${args[@]}" "${iterate[@]}" --output "$work/$piece" || status=$?
+    if [[ $status -ne 0 && $status -ne 2 && $status -ne 3 ]]; then
+        echo "error: cargo mutants failed on $piece (exit $status); see $work/$piece/mutants.out/debug.log" >&2
+        exit 1
+    fi
+    seconds=$(($(date +%s) - start))
+    facts "$seconds" >"$work/$piece/run.json"
+    # A whole run replaces the unit's data, shards and all; a shard
+    # replaces its own slice and any whole run of the unit.
+    dest=$out/data/$piece
+    rm -rf "$dest"
+    [[ -z $shard ]] || find "$out/data/$name" -maxdepth 1 -type f -delete
+    mkdir -p "$dest"
+    from=$work/$piece/mutants.out
+    for f in caught.txt missed.txt timeout.txt unviable.txt previously_caught.txt mutants.json; do
+        [[ ! -f $from/$f ]] || cp "$from/$f" "$dest/$f"
+    done
+    # outcomes.json, without the scratch folders it names (paths of this
+    # machine, not results).
+    python3 scripts/lib/mutants-page.py --clean-outcomes "$from/outcomes.json" >"$dest/outcomes.json"
+    cp "$work/$piece/run.json" "$dest/run.json"
     echo "mutants: $piece done in ${seconds}s" >&2
 done
 page

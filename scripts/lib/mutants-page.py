@@ -2,12 +2,15 @@
 
     python3 scripts/lib/mutants-page.py OUT UNIT:TESTS:TARGET ...
     python3 scripts/lib/mutants-page.py --clean-outcomes OUTCOMES_JSON
+    python3 scripts/lib/mutants-page.py --previous-run WORK_DIR
 
 The first form reads OUT/data/UNIT/ (or its shard-K-of-N/ slices) for each
 unit named and writes OUT/README.md; the same data give the same page, byte
 for byte (nothing is read but the data, and everything is sorted). The
 second prints cargo-mutants' outcomes.json with each command's program as
-its bare name instead of the path it had on the machine that ran it.
+its bare name instead of the path it had on the machine that ran it; the
+third the facts of the last run in a unit's work folder, for the run that
+iterates on it.
 """
 
 import json
@@ -27,6 +30,23 @@ def clean_outcomes(path):
                 argv[0] = os.path.basename(argv[0])
     json.dump(data, sys.stdout, indent=2, sort_keys=True)
     sys.stdout.write("\n")
+
+
+def previous_run(work):
+    """The facts of the last run in the work folder `work`, as JSON: its
+    run.json, or, for a run stopped before it wrote one, what cargo-mutants'
+    outcomes.json says (when it started; not the commit); null if none."""
+    facts = os.path.join(work, "run.json")
+    outcomes = os.path.join(work, "mutants.out", "outcomes.json")
+    if os.path.exists(facts):
+        with open(facts) as f:
+            print(json.dumps(json.load(f), indent=2, sort_keys=True))
+    elif os.path.exists(outcomes):
+        with open(outcomes) as f:
+            started = json.load(f).get("start_time")
+        print(json.dumps({"started": started[:19] + "Z" if started else None}))
+    else:
+        print("null")
 
 
 def lines(path):
@@ -160,16 +180,22 @@ def page(out, specs):
     w.append("|---|---|---|---|---:|---:|---|---|---:|---|---:|")
     for name, _, _, found, runs in units:
         for r in chain(runs):
+            if "commit" not in r:
+                # A run stopped before it recorded its facts.
+                w.append("| `%s` | stopped | not recorded | | | | | | | %s | |"
+                         % (name, r["started"]))
+                continue
             piece = ("shard " + r["shard"]) if r["shard"] else "whole"
             if r["iterate"]:
                 piece += ", iterated"
-            commit = r["commit"][:10] + (" + changes" if r["dirty"] else "")
+            commit = "`%s`" % r["commit"][:10] + (" + changes" if r["dirty"] else "")
+            took = "stopped" if r["seconds"] is None else duration(r["seconds"])
             w.append(
-                "| `%s` | %s | `%s` | %s | %d | %d | %s | %s | %d s | %s | %s |"
+                "| `%s` | %s | %s | %s | %d | %d | %s | %s | %d s | %s | %s |"
                 % (name, piece, commit, r["cpu"], r["cores"], r["jobs"],
                    r["rustc"].replace("rustc ", ""),
                    r["cargo_mutants"].replace("cargo-mutants ", ""),
-                   r["timeout_seconds"], r["started"], duration(r["seconds"]))
+                   r["timeout_seconds"], r["started"], took)
             )
     w.append("")
 
@@ -214,6 +240,8 @@ def page(out, specs):
 def main(argv):
     if len(argv) == 2 and argv[0] == "--clean-outcomes":
         clean_outcomes(argv[1])
+    elif len(argv) == 2 and argv[0] == "--previous-run":
+        previous_run(argv[1])
     elif len(argv) >= 1 and not argv[0].startswith("-"):
         page(argv[0], argv[1:])
     else:
