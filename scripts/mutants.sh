@@ -33,6 +33,8 @@
 # when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The units in the same order everywhere (the page lists them in it).
+export LC_ALL=C
 
 out=reports/mutants
 work=target/mutants
