@@ -456,6 +456,44 @@ mod tests {
         assert_eq!(got, [3, 2, 1]);
     }
 
+    /// A span of F one wider than the window widens it: with F 0 and the
+    /// window's width W on OPEN, W may not share 0's slot. Each width from
+    /// the first window up, with keys held, so the window must grow rather
+    /// than move.
+    #[test]
+    fn a_span_one_past_the_window_widens_it() {
+        let mut w = FIRST_WINDOW as u32;
+        while w <= 1 << 14 {
+            let mut q = BucketQueue::default();
+            q.clear(8);
+            for (node, f) in [0, w - 1, w, w / 2].into_iter().enumerate() {
+                q.push(Key::new(f, 0, node as u32));
+            }
+            assert!(q.buckets.len() > w as usize, "window {w} not widened");
+            let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+                .take(5)
+                .map(|k| k.f())
+                .collect();
+            assert_eq!(popped, [0, w / 2, w - 1, w], "window {w}");
+            w *= 2;
+        }
+    }
+
+    /// The window follows the spread of F on OPEN, not F's size: far from
+    /// F 0 (long searches under MovingAI costs) a spread of 101 takes 128
+    /// buckets, where one sized by F itself would pass `MAX_WINDOW`.
+    #[test]
+    fn the_window_grows_by_the_spread_of_f_not_its_size() {
+        let mut q = BucketQueue::default();
+        q.clear(8);
+        q.push(Key::new(900_000, 0, 0));
+        q.push(Key::new(900_100, 0, 1));
+        assert_eq!(q.buckets.len(), 128);
+        assert_eq!(q.pop().map(|k| k.f()), Some(900_000));
+        assert_eq!(q.pop().map(|k| k.f()), Some(900_100));
+        assert_eq!(q.pop(), None);
+    }
+
     /// The memory a sweep reports: nothing per cell; the headers of the
     /// window's buckets and of the current stack (24 bytes each), the two
     /// bitmaps' words, and the 16-byte keys every stack has room for, over
