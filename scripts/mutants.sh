@@ -140,10 +140,11 @@ for name in "${wanted[@]}"; do
         piece=$name/shard-${shard%/*}-of-${shard#*/}
     fi
     mkdir -p "$work/$piece"
-    # The tree cargo-mutants copies: its commit, and whether it had changes.
+    # The tree cargo-mutants copies: its commit, and whether it had changes
+    # (but for this script's own output).
     commit=$(git rev-parse HEAD)
     dirty=false
-    [[ -z $(git status --porcelain --untracked-files=no) ]] || dirty=true
+    [[ -z $(git status --porcelain --untracked-files=no -- . ":!$out") ]] || dirty=true
     echo "mutants: $piece (tests: $tests, timeout ${secs}s)" >&2
     start=$(date +%s)
     started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
