@@ -479,6 +479,26 @@ mod tests {
         }
     }
 
+    /// The next F is looked for in the bitmap words after the current one
+    /// before the ring wraps round: with F 100 in the next word and F 130
+    /// wrapped round into the current word's low bits, 100 pops first.
+    #[test]
+    fn the_next_f_is_found_before_the_ring_wraps_round() {
+        let mut q = BucketQueue::default();
+        q.clear(8);
+        q.push(Key::new(40, 0, 0));
+        q.push(Key::new(100, 0, 1));
+        assert_eq!(q.buckets.len(), 128);
+        assert_eq!(q.pop().map(|k| k.f()), Some(40));
+        // Slot 130 % 128 = 2: below the current F's slot, 40.
+        q.push(Key::new(130, 0, 2));
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(3)
+            .map(|k| k.f())
+            .collect();
+        assert_eq!(popped, [100, 130]);
+    }
+
     /// The window follows the spread of F on OPEN, not F's size: far from
     /// F 0 (long searches under MovingAI costs) a spread of 101 takes 128
     /// buckets, where one sized by F itself would pass `MAX_WINDOW`.
