@@ -479,6 +479,25 @@ mod tests {
         }
     }
 
+    /// `clear` empties the buckets past the first bitmap word too: a key
+    /// left in one would come back in the next search.
+    #[test]
+    fn clear_empties_every_bucket_of_a_wide_window() {
+        let mut q = BucketQueue::default();
+        q.clear(8);
+        q.push(Key::new(0, 0, 0));
+        q.push(Key::new(100, 0, 1));
+        assert_eq!(q.buckets.len(), 128);
+        q.clear(8);
+        q.push(Key::new(0, 0, 2));
+        q.push(Key::new(100, 5, 3));
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(3)
+            .map(Key::node)
+            .collect();
+        assert_eq!(popped, [2, 3]);
+    }
+
     /// The next F is looked for in the bitmap words after the current one
     /// before the ring wraps round: with F 100 in the next word and F 130
     /// wrapped round into the current word's low bits, 100 pops first.
