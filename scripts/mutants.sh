@@ -195,6 +195,11 @@ EOF
     [[ -z $shard ]] || find "$out/data/$name" -maxdepth 1 -type f -delete
     mkdir -p "$dest"
     from=$work/$piece/mutants.out
+    # An iterated run lists the unviable mutants of the runs before it among
+    # the previously caught, not as unviable: keep them as unviable.
+    if [[ ${#iterate[@]} -gt 0 && -f $from.old/unviable.txt ]]; then
+        sort -u "$from.old/unviable.txt" "$from/unviable.txt" -o "$from/unviable.txt"
+    fi
     for f in caught.txt missed.txt timeout.txt unviable.txt previously_caught.txt mutants.json; do
         [[ ! -f $from/$f ]] || cp "$from/$f" "$dest/$f"
     done

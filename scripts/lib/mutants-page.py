@@ -84,6 +84,9 @@ def load(unit_dir):
             found[o] += lines(os.path.join(piece, o + ".txt"))
         # Caught in an earlier run that --iterate did not test again.
         found["caught"] += lines(os.path.join(piece, "previously_caught.txt"))
+    # cargo-mutants lists an earlier run's unviable mutants among the
+    # previously caught; they are unviable.
+    found["caught"] = [m for m in found["caught"] if m not in set(found["unviable"])]
     for o in OUTCOMES:
         found[o] = sorted(set(found[o]), key=place)
     return found, runs
