@@ -385,6 +385,41 @@ mod tests {
         openlist_conformance::check::<SparseBucket>();
     }
 
+    /// A key below the window widens it to cover every level held, up to
+    /// the highest: with levels at F 100 and 150 in a window of 64, F 60
+    /// needs 91 slots, or 150 would wrap round to before 100.
+    #[test]
+    fn a_key_below_the_window_widens_it_to_the_highest_level() {
+        let mut q = SparseBucket::default();
+        q.clear(8);
+        for (node, f) in [100, 150, 60].into_iter().enumerate() {
+            q.push(Key::new(f, 0, node as u32));
+        }
+        assert_eq!(q.slots.len(), 128);
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(4)
+            .map(|k| k.f())
+            .collect();
+        assert_eq!(popped, [60, 100, 150]);
+    }
+
+    /// The window follows the spread of F on OPEN, not F's size: far from
+    /// F 0 (long searches under MovingAI costs) a spread of 101 takes 128
+    /// slots, where one sized by F itself would pass `MAX_WINDOW`.
+    #[test]
+    fn the_window_grows_by_the_spread_of_f_not_its_size() {
+        let mut q = SparseBucket::default();
+        q.clear(8);
+        q.push(Key::new(900_000, 0, 0));
+        q.push(Key::new(900_100, 0, 1));
+        assert_eq!(q.slots.len(), 128);
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(3)
+            .map(|k| k.f())
+            .collect();
+        assert_eq!(popped, [900_000, 900_100]);
+    }
+
     /// The memory a sweep reports: nothing per cell; the window's 4-byte
     /// slots, the two bitmaps' words, the pool's stack headers (24 bytes),
     /// its F values and free list (4 bytes each, at their capacity), and
