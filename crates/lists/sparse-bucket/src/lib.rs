@@ -403,6 +403,25 @@ mod tests {
         assert_eq!(popped, [60, 100, 150]);
     }
 
+    /// The next level is looked for in the bitmap words after the current
+    /// one before the ring wraps round: in a window of 128 from F 40, F 100
+    /// is in the next word and F 140 wraps round into the current word's
+    /// low bits (slot 12), so 100 pops first.
+    #[test]
+    fn the_next_level_is_found_before_the_ring_wraps_round() {
+        let mut q = SparseBucket::default();
+        q.clear(8);
+        for (node, f) in [40, 100, 140].into_iter().enumerate() {
+            q.push(Key::new(f, 0, node as u32));
+        }
+        assert_eq!(q.slots.len(), 128);
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(4)
+            .map(|k| k.f())
+            .collect();
+        assert_eq!(popped, [40, 100, 140]);
+    }
+
     /// The window follows the spread of F on OPEN, not F's size: far from
     /// F 0 (long searches under MovingAI costs) a spread of 101 takes 128
     /// slots, where one sized by F itself would pass `MAX_WINDOW`.
