@@ -216,7 +216,7 @@ fn plot_writes_every_chart_as_parseable_svg_and_png() {
         .filter_map(|n| n.text())
         .map(str::trim)
         .collect();
-    for s in ["sorted", "heap", "floor (lower bound)"] {
+    for s in ["sorted", "heap", "floor (upper bound)"] {
         assert!(texts.contains(&s), "legend lacks {s}");
     }
     // Its shaded band is the bootstrap interval of the median, and says so.

@@ -456,6 +456,102 @@ mod tests {
         assert_eq!(got, [3, 2, 1]);
     }
 
+    /// A span of F one wider than the window widens it: with F 0 and the
+    /// window's width W on OPEN, W may not share 0's slot. Each width from
+    /// the first window up, with keys held, so the window must grow rather
+    /// than move.
+    #[test]
+    fn a_span_one_past_the_window_widens_it() {
+        let mut w = FIRST_WINDOW as u32;
+        while w <= 1 << 14 {
+            let mut q = BucketQueue::default();
+            q.clear(8);
+            for (node, f) in [0, w - 1, w, w / 2].into_iter().enumerate() {
+                q.push(Key::new(f, 0, node as u32));
+            }
+            assert!(q.buckets.len() > w as usize, "window {w} not widened");
+            let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+                .take(5)
+                .map(|k| k.f())
+                .collect();
+            assert_eq!(popped, [0, w / 2, w - 1, w], "window {w}");
+            w *= 2;
+        }
+    }
+
+    /// `clear` empties the buckets past the first bitmap word too: a key
+    /// left in one would come back in the next search.
+    #[test]
+    fn clear_empties_every_bucket_of_a_wide_window() {
+        let mut q = BucketQueue::default();
+        q.clear(8);
+        q.push(Key::new(0, 0, 0));
+        q.push(Key::new(100, 0, 1));
+        assert_eq!(q.buckets.len(), 128);
+        q.clear(8);
+        q.push(Key::new(0, 0, 2));
+        q.push(Key::new(100, 5, 3));
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(3)
+            .map(Key::node)
+            .collect();
+        assert_eq!(popped, [2, 3]);
+    }
+
+    /// The next F is looked for in the bitmap words after the current one
+    /// before the ring wraps round: with F 100 in the next word and F 130
+    /// wrapped round into the current word's low bits, 100 pops first.
+    #[test]
+    fn the_next_f_is_found_before_the_ring_wraps_round() {
+        let mut q = BucketQueue::default();
+        q.clear(8);
+        q.push(Key::new(40, 0, 0));
+        q.push(Key::new(100, 0, 1));
+        assert_eq!(q.buckets.len(), 128);
+        assert_eq!(q.pop().map(|k| k.f()), Some(40));
+        // Slot 130 % 128 = 2: below the current F's slot, 40.
+        q.push(Key::new(130, 0, 2));
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(3)
+            .map(|k| k.f())
+            .collect();
+        assert_eq!(popped, [100, 130]);
+    }
+
+    /// The window follows the spread of F on OPEN, not F's size: far from
+    /// F 0 (long searches under MovingAI costs) a spread of 101 takes 128
+    /// buckets, where one sized by F itself would pass `MAX_WINDOW`.
+    #[test]
+    fn the_window_grows_by_the_spread_of_f_not_its_size() {
+        let mut q = BucketQueue::default();
+        q.clear(8);
+        q.push(Key::new(900_000, 0, 0));
+        q.push(Key::new(900_100, 0, 1));
+        assert_eq!(q.buckets.len(), 128);
+        assert_eq!(q.pop().map(|k| k.f()), Some(900_000));
+        assert_eq!(q.pop().map(|k| k.f()), Some(900_100));
+        assert_eq!(q.pop(), None);
+    }
+
+    /// The memory a sweep reports: nothing per cell; the headers of the
+    /// window's buckets and of the current stack (24 bytes each), the two
+    /// bitmaps' words, and the 16-byte keys every stack has room for, over
+    /// the cells.
+    #[test]
+    fn bytes_per_node_is_the_headers_bitmaps_and_keys() {
+        let mut q = BucketQueue::default();
+        q.clear(1000);
+        // The first window: 64 buckets, one word in each bitmap.
+        let fixed = (64 + 1) * 24 + 2 * 8;
+        assert_eq!(q.bytes_per_node(), fixed as f64 / 1000.0);
+        for node in 0..40 {
+            q.push(Key::new(node % 5, !u64::from(node), node));
+        }
+        let room = q.buckets.iter().map(Vec::capacity).sum::<usize>() + q.cur.capacity();
+        assert!(room >= 40);
+        assert_eq!(q.bytes_per_node(), (fixed + room * 16) as f64 / 1000.0);
+    }
+
     #[test]
     fn window_grows_and_moves_down_without_losing_order() {
         // A spread far wider than the first window, pushed out of order,

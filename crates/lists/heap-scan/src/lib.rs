@@ -116,8 +116,25 @@ impl OpenList for ScanHeap {
 
 #[cfg(test)]
 mod tests {
+    use super::ScanHeap;
+    use astar_core::{Key, OpenList};
+
     #[test]
     fn conforms() {
-        openlist_conformance::check::<super::ScanHeap>();
+        openlist_conformance::check::<ScanHeap>();
+    }
+
+    /// The memory a sweep reports: nothing per cell, the 16-byte keys the
+    /// array has room for (its unused first slot too), over the cells.
+    #[test]
+    fn bytes_per_node_is_the_key_array_over_the_cells() {
+        let mut list = ScanHeap::default();
+        list.clear(64);
+        for node in 0..32 {
+            list.push(Key::new(node, 0, node));
+        }
+        let room = list.array.capacity();
+        assert!(room > 32);
+        assert_eq!(list.bytes_per_node(), (room * 16) as f64 / 64.0);
     }
 }

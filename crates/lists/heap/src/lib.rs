@@ -711,6 +711,29 @@ mod tests {
         }
     }
 
+    /// The memory a sweep reports: the 4-byte position map a cell, plus
+    /// both heaps' lanes at their capacity (a narrow slot 8 + 4 bytes, a
+    /// wide one 8 + 8), over the cells.
+    #[test]
+    fn bytes_per_node_is_the_position_map_and_both_heaps_lanes() {
+        let mut heap = BinaryHeap::default();
+        heap.clear(64);
+        let lanes = |heap: &BinaryHeap| {
+            heap.narrow.high.capacity() * 8
+                + heap.narrow.low.capacity() * 4
+                + heap.wide.high.capacity() * 8
+                + heap.wide.low.capacity() * 8
+        };
+        // Sixteen slots of each kind to start with.
+        assert_eq!(lanes(&heap), 16 * 12 + 16 * 16);
+        assert_eq!(heap.bytes_per_node(), 4.0 + 448.0 / 64.0);
+        for node in 0..40 {
+            heap.push(Key::new(node, !0, node));
+        }
+        assert!(heap.narrow.high.capacity() > 40);
+        assert_eq!(heap.bytes_per_node(), 4.0 + lanes(&heap) as f64 / 64.0);
+    }
+
     /// Keys that go wide while the root is vacant: the vacant root must stay
     /// below every key, or a decrease to the smallest key would sift into
     /// it and be lost to the next pop.

@@ -78,8 +78,26 @@ impl OpenList for LinearScan {
 
 #[cfg(test)]
 mod tests {
+    use super::LinearScan;
+    use astar_core::{Key, OpenList};
+
     #[test]
     fn conforms() {
-        openlist_conformance::check::<super::LinearScan>();
+        openlist_conformance::check::<LinearScan>();
+    }
+
+    /// The memory a sweep reports: 4 bytes a cell for the position map,
+    /// plus the 16-byte keys the array has room for, over the cells.
+    #[test]
+    fn bytes_per_node_is_the_position_map_and_the_keys() {
+        let mut list = LinearScan::default();
+        list.clear(64);
+        assert_eq!(list.bytes_per_node(), 4.0);
+        for node in 0..32 {
+            list.push(Key::new(node, 0, node));
+        }
+        let room = list.keys.capacity();
+        assert!(room >= 32);
+        assert_eq!(list.bytes_per_node(), 4.0 + (room * 16) as f64 / 64.0);
     }
 }

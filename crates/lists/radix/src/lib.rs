@@ -179,6 +179,41 @@ mod tests {
         openlist_conformance::check::<RadixHeap>();
     }
 
+    /// Bucket `i` holds F differing from `last` first in bit `i - 1`, and
+    /// bucket 0 F equal to it: a list that put every key in bucket 0 would
+    /// still pop in order, but as a sorted array, not a radix heap.
+    #[test]
+    fn a_key_goes_to_the_bucket_of_its_highest_bit_apart_from_last() {
+        assert_eq!(bucket_of(7, 7), 0);
+        assert_eq!(bucket_of(6, 7), 1);
+        assert_eq!(bucket_of(5, 7), 2);
+        assert_eq!(bucket_of(12, 7), 4);
+        assert_eq!(bucket_of(u32::MAX, 0), 32);
+        let mut q = RadixHeap::default();
+        q.clear(8);
+        q.push(Key::new(0, 0, 0));
+        q.push(Key::new(3, 0, 1));
+        q.push(Key::new(9, 0, 2));
+        let held: Vec<usize> = q.buckets.iter().map(Vec::len).collect();
+        assert_eq!(held[..5], [1, 0, 1, 0, 1]);
+        assert_eq!(q.occupied & !1, 0b10100);
+    }
+
+    /// The memory a sweep reports: nothing per cell, the 16-byte keys every
+    /// bucket has room for, over the cells.
+    #[test]
+    fn bytes_per_node_is_the_buckets_keys_over_the_cells() {
+        let mut q = RadixHeap::default();
+        q.clear(64);
+        assert_eq!(q.bytes_per_node(), 0.0);
+        for node in 0..32 {
+            q.push(Key::new(node * 3, 0, node));
+        }
+        let room: usize = q.buckets.iter().map(Vec::capacity).sum();
+        assert!(room >= 32);
+        assert_eq!(q.bytes_per_node(), (room * 16) as f64 / 64.0);
+    }
+
     #[test]
     fn equal_f_pops_in_key_order_after_a_refill() {
         // Keys of one F reach bucket 0 through a refill in push order; they
@@ -189,7 +224,12 @@ mod tests {
         q.push(Key::new(6, 5, 1));
         q.push(Key::new(6, 2, 2));
         q.push(Key::new(6, 9, 3));
-        let got: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|k| k.node()).collect();
+        // One pop more than the keys: a list that never runs dry fails
+        // here instead of filling memory.
+        let got: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(5)
+            .map(|k| k.node())
+            .collect();
         assert_eq!(got, [0, 2, 1, 3]);
     }
 }

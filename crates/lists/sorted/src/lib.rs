@@ -74,8 +74,26 @@ impl OpenList for SortedVec {
 
 #[cfg(test)]
 mod tests {
+    use super::SortedVec;
+    use astar_core::{Key, OpenList};
+
     #[test]
     fn conforms() {
-        openlist_conformance::check::<super::SortedVec>();
+        openlist_conformance::check::<SortedVec>();
+    }
+
+    /// The memory a sweep reports: each cell's 16-byte key, plus the
+    /// 16-byte keys the sorted array has room for, over the cells.
+    #[test]
+    fn bytes_per_node_is_each_cells_key_and_the_sorted_keys() {
+        let mut list = SortedVec::default();
+        list.clear(64);
+        assert_eq!(list.bytes_per_node(), 16.0);
+        for node in 0..32 {
+            list.push(Key::new(node, 0, node));
+        }
+        let room = list.keys.capacity();
+        assert!(room >= 32);
+        assert_eq!(list.bytes_per_node(), 16.0 + (room * 16) as f64 / 64.0);
     }
 }

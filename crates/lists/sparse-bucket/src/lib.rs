@@ -385,6 +385,91 @@ mod tests {
         openlist_conformance::check::<SparseBucket>();
     }
 
+    /// A key below the window widens it to cover every level held, up to
+    /// the highest: with levels at F 100 and 150 in a window of 64, F 60
+    /// needs 91 slots, or 150 would wrap round to before 100.
+    #[test]
+    fn a_key_below_the_window_widens_it_to_the_highest_level() {
+        let mut q = SparseBucket::default();
+        q.clear(8);
+        for (node, f) in [100, 150, 60].into_iter().enumerate() {
+            q.push(Key::new(f, 0, node as u32));
+        }
+        assert_eq!(q.slots.len(), 128);
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(4)
+            .map(|k| k.f())
+            .collect();
+        assert_eq!(popped, [60, 100, 150]);
+    }
+
+    /// The next level is looked for in the bitmap words after the current
+    /// one before the ring wraps round: in a window of 128 from F 40, F 100
+    /// is in the next word and F 140 wraps round into the current word's
+    /// low bits (slot 12), so 100 pops first.
+    #[test]
+    fn the_next_level_is_found_before_the_ring_wraps_round() {
+        let mut q = SparseBucket::default();
+        q.clear(8);
+        for (node, f) in [40, 100, 140].into_iter().enumerate() {
+            q.push(Key::new(f, 0, node as u32));
+        }
+        assert_eq!(q.slots.len(), 128);
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(4)
+            .map(|k| k.f())
+            .collect();
+        assert_eq!(popped, [40, 100, 140]);
+    }
+
+    /// The window follows the spread of F on OPEN, not F's size: far from
+    /// F 0 (long searches under MovingAI costs) a spread of 101 takes 128
+    /// slots, where one sized by F itself would pass `MAX_WINDOW`.
+    #[test]
+    fn the_window_grows_by_the_spread_of_f_not_its_size() {
+        let mut q = SparseBucket::default();
+        q.clear(8);
+        q.push(Key::new(900_000, 0, 0));
+        q.push(Key::new(900_100, 0, 1));
+        assert_eq!(q.slots.len(), 128);
+        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
+            .take(3)
+            .map(|k| k.f())
+            .collect();
+        assert_eq!(popped, [900_000, 900_100]);
+    }
+
+    /// The memory a sweep reports: nothing per cell; the window's 4-byte
+    /// slots, the two bitmaps' words, the pool's stack headers (24 bytes),
+    /// its F values and free list (4 bytes each, at their capacity), and
+    /// the 16-byte keys every stack has room for, over the cells.
+    #[test]
+    fn bytes_per_node_is_the_slots_bitmaps_pool_and_keys() {
+        let mut q = SparseBucket::default();
+        q.clear(1000);
+        // The first window of 64 slots, a word in each bitmap, and the
+        // pool's always-empty stack with its F.
+        assert_eq!(
+            q.bytes_per_node(),
+            (64 * 4 + 2 * 8 + 24 + 4) as f64 / 1000.0
+        );
+        for node in 0..40 {
+            q.push(Key::new(node % 5 * 7, !u64::from(node), node));
+        }
+        // The two lowest F run out: their stacks go back to the free list.
+        for _ in 0..16 {
+            q.pop();
+        }
+        assert!(q.free.capacity() > 0 && q.stacks.len() > 2);
+        let fixed = q.slots.len() * 4
+            + (q.bits.len() + q.summary.len()) * 8
+            + q.stacks.len() * 24
+            + q.level_f.capacity() * 4
+            + q.free.capacity() * 4;
+        let keys = q.stacks.iter().map(Vec::capacity).sum::<usize>() * 16;
+        assert_eq!(q.bytes_per_node(), (fixed + keys) as f64 / 1000.0);
+    }
+
     /// A span of F one wider than the window widens it: with F 0 and the
     /// window's width W on OPEN, W may not share 0's slot, or it pops before
     /// the W/2 pushed after it. Each width from the first window up.

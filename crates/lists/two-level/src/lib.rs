@@ -412,6 +412,25 @@ mod tests {
     /// 19601): 0, 2s - d, 2(d - s), d, 2s and 2d.
     const MOVINGAI_GAPS: [u32; 6] = [0, 8119, 11482, 19601, 27720, 39202];
 
+    /// The memory a sweep reports: nothing per cell; the ring's bucket
+    /// headers (24 bytes each) and the 16-byte keys the run and every
+    /// bucket have room for, over the cells.
+    #[test]
+    fn bytes_per_node_is_the_ring_headers_and_keys() {
+        let mut q = TwoLevelBucket::default();
+        q.clear(1000);
+        assert_eq!(q.bytes_per_node(), (FIRST_RING * 24) as f64 / 1000.0);
+        for node in 0..40 {
+            q.push(Key::new(node % 5, !u64::from(node), node));
+        }
+        let room = q.ring.iter().map(Vec::capacity).sum::<usize>() + q.run.capacity();
+        assert!(room >= 40);
+        assert_eq!(
+            q.bytes_per_node(),
+            (q.ring.len() * 24 + room * 16) as f64 / 1000.0
+        );
+    }
+
     #[test]
     fn conforms() {
         // Fine start grains reach the ring, its growth and the moves below

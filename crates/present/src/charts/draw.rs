@@ -218,7 +218,13 @@ where
         .build_cartesian_2d(Ticked(x.clone()), Ticked(y.clone()))
         .map_err(e)?;
     let y_fmt = |v: &f64| tick_label(panel.y_format, if y.log { 10f64.powf(*v) } else { *v });
+    // Side panels in a row are narrow: past this many powers of two their
+    // labels would run together ("256512"), so only every other one is
+    // labelled (the first, the third, …); every tick keeps its grid line.
+    let first = x.ticks.first().copied().unwrap_or_default();
+    let crowded = chart.panels.len() > 1 && x.ticks.len() > CROWDED_SIDES;
     let x_fmt = |v: &f64| match chart.x_scale {
+        XScale::Side if crowded && (v - first).round() as i64 % 2 == 1 => String::new(),
         XScale::Side => short_number(2f64.powf(*v).round()),
         XScale::Count => count_label(chart.x_scale.inverse(*v)),
     };
@@ -435,8 +441,13 @@ where
     if headed {
         entries.sort_by_key(|s| s.look.hue);
     }
-    // A long legend packs its entries closer, so that it fits the chart's height.
-    let gap = if entries.len() > COMPACT_OVER { 23 } else { 27 };
+    // A long legend packs its entries closer, so that it and its notes fit
+    // the chart's height.
+    let gap = match entries.len() {
+        n if n > DENSE_OVER => 19,
+        n if n > COMPACT_OVER => 23,
+        _ => 27,
+    };
     for s in entries {
         // A heading over each group's entries.
         if headed && hue != Some(s.look.hue) {
@@ -514,6 +525,13 @@ fn label_lines<DB: DrawingBackend>(
 
 /// Legends with more entries than this are packed closer.
 const COMPACT_OVER: usize = 12;
+
+/// A narrow panel labels every other map side when it has more than this
+/// many.
+const CROWDED_SIDES: usize = 5;
+
+/// Legends with more entries than this are packed closer still.
+const DENSE_OVER: usize = 16;
 
 /// Draws a dot chart: the title, then its panels in a grid, each a column
 /// of labelled rows on a value axis shared by every panel.

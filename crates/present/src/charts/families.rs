@@ -119,7 +119,9 @@ pub(crate) fn speedup_chart(
     let panel = |base: &str, binned: &[Binned], title: String| Panel {
         title: Some(title),
         y_label: format!("speedup over {base} (×)"),
-        y_log: None,
+        // A speedup is a ratio: log, whatever its span, so that every
+        // chart of one kind reads alike.
+        y_log: Some(true),
         y_format: Format::Number,
         series: series(strategies, binned),
         shade: None,

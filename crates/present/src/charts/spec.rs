@@ -179,8 +179,10 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                         .iter()
                         .filter_map(|(x, r)| r.ci.map(|ci| (*x, ci.lo, ci.hi)))
                         .collect(),
-                    over_budget: group.over_budget_from(s).is_some()
-                        || group.over_budget_from(base).is_some(),
+                    // Only the strategy that went over the budget ends
+                    // with a mark; the base's own end is said in the
+                    // subtitle.
+                    over_budget: group.over_budget_from(s).is_some(),
                 })
             })
             .collect();
@@ -191,7 +193,10 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
                 stem: format!("speedup-vs-{base}"),
                 title,
                 subtitle: format!(
-                    "per query: {base} time ÷ strategy time, same query; line: median over queries. {conditions}"
+                    "per query: {base} time ÷ strategy time, same query; line: median over queries.{} {conditions}",
+                    group.over_budget_from(base).map_or(String::new(), |size| format!(
+                        " {base} over budget from {size}²: ratios there over the queries it finished."
+                    ))
                 ),
                 x_label: x_label.clone(),
             },
@@ -199,7 +204,9 @@ pub(crate) fn charts(runs: &LoadedRuns, summary: &Summary, group: &Group) -> Vec
             panels: vec![Panel {
                 title: None,
                 y_label: format!("speedup over {base} (×)"),
-                y_log: None,
+                // A speedup is a ratio: log, whatever its span, so that every
+        // chart of one kind reads alike.
+        y_log: Some(true),
                 y_format: Format::Number,
                 series,
                 shade: (base == Strategy::Linear.name()).then(|| {
@@ -322,11 +329,12 @@ fn base_name(base: &str) -> &str {
     }
 }
 
-/// A series' legend label: the strategy's name, the floor's marked as the
-/// bound it is.
+/// A series' legend label on a speedup chart: the strategy's name, the
+/// floor's marked as the bound it is there (no list's speedup can exceed
+/// the floor's, as no list's time can be below it).
 pub(crate) fn series_label(name: &str) -> String {
     if Strategy::named(name) == Some(Strategy::Floor) {
-        format!("{name} (lower bound)")
+        format!("{name} (upper bound)")
     } else {
         name.to_string()
     }
