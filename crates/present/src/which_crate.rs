@@ -193,7 +193,8 @@ impl AcrossRuns {
         })
     }
 
-    /// `2.41× [2.3–2.5]`, and with several runs each run's median after it.
+    /// `2.41× [2.3–2.5]`, and with several runs each run's median after it:
+    /// `2.41× [2.2–2.6] (runs 2.38, 2.45)`.
     fn text(&self) -> String {
         let mut out = format!("{}×", sig3(self.median()));
         match self.interval() {
@@ -205,7 +206,7 @@ impl AcrossRuns {
         }
         if self.0.len() > 1 {
             let each: Vec<String> = self.0.iter().map(|r| sig3(r.median)).collect();
-            write!(out, "; runs {}", each.join(", ")).unwrap();
+            write!(out, " (runs {})", each.join(", ")).unwrap();
         }
         out
     }
@@ -274,6 +275,20 @@ impl Measured {
         self.families()
             .into_iter()
             .filter_map(|f| Some((f, self.across_in(a, b, Some(f))?)))
+            .collect()
+    }
+
+    /// This project's other lists that tie with `best`: those whose time ÷
+    /// `best`'s has an interval (spanning every run) that includes 1.
+    fn ties(&self, best: Strategy) -> Vec<Strategy> {
+        self.strategies()
+            .into_iter()
+            .filter(|&s| s != best && s.kind() == Kind::OpenList && s.crate_name().is_none())
+            .filter(|&s| {
+                self.across(s, best)
+                    .and_then(|r| r.interval())
+                    .is_some_and(|ci| ci.lo <= 1.0 && 1.0 <= ci.hi)
+            })
             .collect()
     }
 
@@ -621,6 +636,16 @@ fn table(m: &Measured, best: Strategy, counts: &Instructions) -> String {
     out
 }
 
+/// `, tied with `two-level`` when other lists tie with the fastest, or
+/// nothing.
+fn tied_words(ties: &[Strategy]) -> String {
+    if ties.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = ties.iter().map(|s| format!("`{s}`")).collect();
+    format!(", tied with {}", crate::claim::list_words(&names))
+}
+
 /// The fastest option a user can `cargo add` among those timed under a
 /// workload (the crates' queues and the A* peers, not another algorithm),
 /// and its time ÷ the fastest own list.
@@ -674,6 +699,16 @@ impl WhichCrate {
             };
             writeln!(out, "**{title}**: {}. {}.\n", m.what(), runs_text(m)).unwrap();
             out.push_str(&table(m, best, &self.counts));
+            let ties = m.ties(best);
+            if !ties.is_empty() {
+                let names: Vec<String> = ties.iter().map(|s| format!("`{s}`")).collect();
+                writeln!(
+                    out,
+                    "\nA tie: the interval of {}'s time ÷ `{best}`'s includes 1.",
+                    crate::claim::list_words(&names)
+                )
+                .unwrap();
+            }
             out.push('\n');
             let jps = m.by_family(Strategy::GridJps, best);
             if !jps.is_empty() {
@@ -737,9 +772,10 @@ impl WhichCrate {
             parts.push(format!(
                 "{family}, the fastest crate is `{}` (its queue as the open list of this \
                  project's A*, `{fastest}`) at {} the time of this project's fastest list \
-                 (`{best}`); the A* of {}",
+                 (`{best}`{}); the A* of {}",
                 fastest.crate_name().unwrap_or(fastest.name()),
                 ratio.text(),
+                tied_words(&m.ties(best)),
                 peers.join(", ")
             ));
         }
@@ -880,7 +916,7 @@ mod tests {
         ]);
         assert_eq!(across.median(), 2.2);
         assert_eq!(across.interval(), Some(Interval { lo: 1.9, hi: 2.8 }));
-        assert_eq!(across.text(), "2.20× [1.9–2.8]; runs 2.20, 2.00, 2.60");
+        assert_eq!(across.text(), "2.20× [1.9–2.8] (runs 2.20, 2.00, 2.60)");
         let one = AcrossRuns(vec![ratio(2.0, 1.9, 2.1)]);
         assert_eq!(one.text(), "2.00× [1.9–2.1]");
     }
@@ -900,6 +936,8 @@ mod tests {
             runs: vec![every_row(&names, |s, _, _| time(s))],
         };
         assert_eq!(m.fastest_own_list(), Some(Strategy::Bucket));
+        // Every query alike: an interval of one point, 130/120, not a tie.
+        assert_eq!(m.ties(Strategy::Bucket), []);
         let bucket_row = m.runs[0]
             .rows
             .iter()
@@ -1083,5 +1121,32 @@ mod tests {
         );
         assert_eq!(text(Strategy::Heap), "`heap` (this project)");
         assert_eq!(text(Strategy::Floor), "`floor` (no open list)");
+    }
+
+    #[test]
+    fn a_list_whose_interval_against_the_fastest_includes_one_is_a_tie() {
+        let mut rows = Vec::new();
+        for map in 0..4u64 {
+            for query in 0..3u32 {
+                let jitter = if (map + u64::from(query)) % 2 == 0 {
+                    95.0
+                } else {
+                    105.0
+                };
+                rows.push(row("bucket", map, query, 100.0));
+                rows.push(row("two-level", map, query, jitter));
+                rows.push(row("sparse-bucket", map, query, 1.5 * jitter));
+            }
+        }
+        let m = Measured {
+            workload: Workload::Random,
+            runs: vec![run(&["bucket", "two-level", "sparse-bucket"], rows)],
+        };
+        assert_eq!(m.ties(Strategy::Bucket), [Strategy::TwoLevel]);
+        assert_eq!(
+            tied_words(&m.ties(Strategy::Bucket)),
+            ", tied with `two-level`"
+        );
+        assert_eq!(tied_words(&[]), "");
     }
 }
