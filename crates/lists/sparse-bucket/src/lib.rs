@@ -390,17 +390,24 @@ mod tests {
     /// needs 91 slots, or 150 would wrap round to before 100.
     #[test]
     fn a_key_below_the_window_widens_it_to_the_highest_level() {
+        assert_eq!(window_and_pops(&[100, 150, 60]), (128, vec![60, 100, 150]));
+    }
+
+    /// Pushes one key at each F of `fs` (in order, one node each) into an
+    /// empty queue; returns its window's slots, and the F of what it pops
+    /// (one pop past its keys, so a queue that never runs dry shows).
+    fn window_and_pops(fs: &[u32]) -> (usize, Vec<u32>) {
         let mut q = SparseBucket::default();
         q.clear(8);
-        for (node, f) in [100, 150, 60].into_iter().enumerate() {
+        for (node, &f) in fs.iter().enumerate() {
             q.push(Key::new(f, 0, node as u32));
         }
-        assert_eq!(q.slots.len(), 128);
-        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
-            .take(4)
+        let slots = q.slots.len();
+        let popped = std::iter::from_fn(|| q.pop())
+            .take(fs.len() + 1)
             .map(|k| k.f())
             .collect();
-        assert_eq!(popped, [60, 100, 150]);
+        (slots, popped)
     }
 
     /// The next level is looked for in the bitmap words after the current
@@ -409,17 +416,7 @@ mod tests {
     /// low bits (slot 12), so 100 pops first.
     #[test]
     fn the_next_level_is_found_before_the_ring_wraps_round() {
-        let mut q = SparseBucket::default();
-        q.clear(8);
-        for (node, f) in [40, 100, 140].into_iter().enumerate() {
-            q.push(Key::new(f, 0, node as u32));
-        }
-        assert_eq!(q.slots.len(), 128);
-        let popped: Vec<u32> = std::iter::from_fn(|| q.pop())
-            .take(4)
-            .map(|k| k.f())
-            .collect();
-        assert_eq!(popped, [40, 100, 140]);
+        assert_eq!(window_and_pops(&[40, 100, 140]), (128, vec![40, 100, 140]));
     }
 
     /// The window follows the spread of F on OPEN, not F's size: far from
