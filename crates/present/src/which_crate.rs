@@ -13,6 +13,7 @@
 
 use crate::format::{interval_text, load_text, micros, sig3};
 use crate::report::published_crate_text;
+use astar_core::CostModel;
 use astar_registry::{Kind, Strategy};
 use astar_runs::error::{Context, Error, Result};
 use astar_runs::files::write_atomic;
@@ -349,10 +350,14 @@ impl Measured {
                 let size = run.rows.first().map_or(0, |r| r.size);
                 let c = &run.meta.config;
                 format!(
-                    "{rows} queries on {} random {size}² maps ({:.0}% obstacles, {} far-apart queries a map), costs 10/14{rules}",
+                    "{rows} queries on {} random {size}² maps ({:.0}% obstacles, {} far-apart queries a map), {}{rules}",
                     c.maps,
                     100.0 * c.densities.first().copied().unwrap_or(0.0),
                     c.queries_at(size),
+                    match c.costs {
+                        CostModel::Seed => "costs 10/14".to_string(),
+                        other => format!("costs `{other}`"),
+                    },
                 )
             }
         }
@@ -365,7 +370,6 @@ impl Measured {
 struct Counted {
     instructions: f64,
     mispredictions: f64,
-    d1_misses: f64,
     stale_pops: f64,
 }
 
@@ -391,18 +395,16 @@ impl Instructions {
                 .position(|h| *h == name)
                 .ok_or_else(|| malformed(format!("no column {name}")))
         };
-        let [w, s, e, i, m, r, wr, st] = [
+        let [w, s, e, i, m, st] = [
             "workload",
             "strategy",
             "expansions",
             "instructions",
             "branch_mispredictions",
-            "d1_read_misses",
-            "d1_write_misses",
             "stale_pops",
         ]
         .map(col);
-        let (w, s, e, i, m, r, wr, st) = (w?, s?, e?, i?, m?, r?, wr?, st?);
+        let (w, s, e, i, m, st) = (w?, s?, e?, i?, m?, st?);
         let mut rows = BTreeMap::new();
         for (n, line) in lines.enumerate() {
             let f: Vec<&str> = line.split(',').collect();
@@ -421,7 +423,6 @@ impl Instructions {
                 Counted {
                     instructions: per(i)?,
                     mispredictions: per(m)?,
-                    d1_misses: per(r)? + per(wr)?,
                     stale_pops: per(st)?,
                 },
             );
@@ -962,7 +963,6 @@ mod tests {
             let c = Counted {
                 instructions: i,
                 mispredictions: m,
-                d1_misses: 0.0,
                 stale_pops: stale,
             };
             rows.insert(("random".to_string(), s.to_string()), c);
@@ -1068,7 +1068,6 @@ mod tests {
             Some(Counted {
                 instructions: 500.0,
                 mispredictions: 3.0,
-                d1_misses: 0.5,
                 stale_pops: 0.0
             })
         );
