@@ -110,13 +110,14 @@ impl Run {
         })
     }
 
+    /// Strategy `s`'s records.
+    fn of(&self, s: Strategy) -> impl Iterator<Item = &Record> {
+        self.rows.iter().filter(move |r| r.strategy == s.name())
+    }
+
     /// Strategy `s`'s records by row (scenario file or map, then query).
     fn records(&self, s: Strategy) -> BTreeMap<(u64, u32), &Record> {
-        self.rows
-            .iter()
-            .filter(|r| r.strategy == s.name())
-            .map(|r| ((r.map_seed, r.query), r))
-            .collect()
+        self.of(s).map(|r| ((r.map_seed, r.query), r)).collect()
     }
 
     /// The paired ratio `a`'s time ÷ `b`'s over the rows both finished, with
@@ -145,33 +146,26 @@ impl Run {
     /// The median time per query of `s`'s finished rows, ns.
     fn time(&self, s: Strategy) -> Option<f64> {
         median(
-            self.records(s)
-                .values()
+            self.of(s)
                 .filter(|r| r.status == Status::Ok)
                 .map(|r| r.ns_per_search),
         )
     }
 
-    /// How many of `s`'s rows did not finish: over the budget, or wrong.
-    fn unfinished(&self, s: Strategy) -> usize {
-        self.records(s)
-            .values()
-            .filter(|r| r.status != Status::Ok)
-            .count()
-    }
-
-    /// How many of `s`'s rows were over the time budget.
-    fn over_budget(&self, s: Strategy) -> usize {
-        self.records(s)
-            .values()
-            .filter(|r| r.status == Status::OverBudget)
-            .count()
+    /// How many of `s`'s rows have a status that `which` picks.
+    fn count(&self, s: Strategy, which: impl Fn(&Status) -> bool) -> usize {
+        self.of(s).filter(|r| which(&r.status)).count()
     }
 
     /// The strategies the run measured, in its order.
     fn strategies(&self) -> &[Strategy] {
         &self.meta.config.strategies
     }
+}
+
+/// Whether `s` is one of this project's own open lists (not a crate's queue).
+fn is_own_list(s: Strategy) -> bool {
+    s.kind() == Kind::OpenList && s.crate_name().is_none()
 }
 
 /// A ratio measured in every run of a workload.
@@ -284,7 +278,7 @@ impl Measured {
     fn ties(&self, best: Strategy) -> Vec<Strategy> {
         self.strategies()
             .into_iter()
-            .filter(|&s| s != best && s.kind() == Kind::OpenList && s.crate_name().is_none())
+            .filter(|&s| s != best && is_own_list(s))
             .filter(|&s| {
                 self.across(s, best)
                     .and_then(|r| r.interval())
@@ -298,8 +292,8 @@ impl Measured {
     fn fastest_own_list(&self) -> Option<Strategy> {
         self.strategies()
             .into_iter()
-            .filter(|s| s.kind() == Kind::OpenList && s.crate_name().is_none())
-            .filter(|&s| self.runs.iter().all(|r| r.unfinished(s) == 0))
+            .filter(|&s| is_own_list(s))
+            .filter(|&s| self.unfinished(s) == (0, 0))
             .filter_map(|s| Some((s, self.across(s, Strategy::Floor)?.median())))
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(s, _)| s)
@@ -313,19 +307,19 @@ impl Measured {
     /// The rows of `s` over the time budget, and the rest of those that did
     /// not finish (a wrong answer), over every run.
     fn unfinished(&self, s: Strategy) -> (usize, usize) {
-        let over: usize = self.runs.iter().map(|r| r.over_budget(s)).sum();
-        let all: usize = self.runs.iter().map(|r| r.unfinished(s)).sum();
-        (over, all - over)
+        let count = |which: fn(&Status) -> bool| -> usize {
+            self.runs.iter().map(|r| r.count(s, which)).sum()
+        };
+        (
+            count(|st| *st == Status::OverBudget),
+            count(|st| !matches!(st, Status::Ok | Status::OverBudget)),
+        )
     }
 
     /// What was measured, in words: the workload, the rows, the runs.
     fn what(&self) -> String {
         let run = &self.runs[0];
-        let rows = run
-            .rows
-            .iter()
-            .filter(|r| r.strategy == Strategy::Floor.name())
-            .count();
+        let rows = run.of(Strategy::Floor).count();
         let rules = if run.meta.config.corner_cutting {
             ", corners cut"
         } else {
@@ -898,8 +892,8 @@ mod tests {
         r.rows[0].status = Status::OverBudget;
         let ratio = r.ratio_in(Strategy::Floor, Strategy::Heap, None).unwrap();
         assert_eq!(ratio.spread.n, 3);
-        assert_eq!(r.unfinished(Strategy::Floor), 1);
-        assert_eq!(r.unfinished(Strategy::Heap), 0);
+        assert_eq!(r.count(Strategy::Floor, |st| *st != Status::Ok), 1);
+        assert_eq!(r.count(Strategy::Heap, |st| *st != Status::Ok), 0);
     }
 
     fn ratio(median: f64, lo: f64, hi: f64) -> Ratio {
